@@ -1,0 +1,1 @@
+"""The `pzc` command: a thin shell over pzc.api."""

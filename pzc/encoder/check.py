@@ -1,0 +1,4 @@
+"""Stage: check.  Static checks of a parsed spec (placeholder, filled in below)."""
+
+def check(spec):
+    return spec

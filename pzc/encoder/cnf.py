@@ -1,0 +1,515 @@
+"""Stage: cnf.  Model -> CNF clauses over integer literals (PySAT / DIMACS).
+
+Encodings, chosen per construct:
+
+  * bool var: one literal.  Finite-domain var: one literal per value with
+    exactly-one (pairwise at-most-one up to 8 values, a sequential counter
+    beyond); a two-value domain shares one literal; one value needs none.
+  * a constraint ``a -> B`` whose premise is a conjunction of literals puts
+    the premise in a *guard*: B's clauses each get the negated premise, so
+    ``full[c] -> n[c] = count(...)`` needs no Tseitin variable.
+  * cardinality and linear constraints: a totalizer (generalized to
+    coefficients and finite-domain terms), cut off just above the bound.
+  * ``x = count(bools)`` with x a finite-domain var: each value literal of x is
+    made equivalent (under the guard) to "the count is exactly v", read off a
+    unary totalizer of the bools.  This is what solves Hexiom's level 38.
+  * distinct: at-most-one per value; when there are as many terms as values,
+    also at-least-one per value (a pigeonhole completion that helps Sudoku).
+  * anything else nested: Tseitin definitions, cached per formula.
+
+Example: ``count(c in row: v[c] = 1) <= 1`` on three cells gives the clauses
+``-a -b, -a -c, -b -c`` where a, b, c are the literals of v[...] = 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Cases, Model, Node, Var
+
+PAIRWISE_LIMIT = 8
+
+
+@dataclass(eq=False)
+class Cnf:
+    """Clauses plus the map from model variables to literals."""
+    nvars: int
+    clauses: list
+    var_lits: dict            # Var -> literal (bool) or {value: literal}
+    true_lit: int
+    stats: dict = field(default_factory=dict)
+
+
+class Unary:
+    """An order encoding of an integer sum: ge[i] <-> sum >= values[i]."""
+
+    __slots__ = ("values", "ge")
+
+    def __init__(self, values, ge):
+        self.values = values
+        self.ge = ge
+
+    def at_least(self, k):
+        """Literal for sum >= k, or True/False when decided."""
+        values = self.values
+        if k <= values[0]:
+            return True
+        for i, v in enumerate(values):
+            if v >= k:
+                return self.ge[i]
+        return False
+
+
+class Encoder:
+    def __init__(self, model: Model):
+        self.model = model
+        self.nvars = 0
+        self.clauses = []
+        self.node_lits = {}
+        self.var_lits = {}
+        self.leaf_cache = {}
+        self.sum_cache = {}
+        self.true = self.new()
+        self.clauses.append([self.true])
+
+    # ---------------------------------------------------------------- basics
+
+    def new(self) -> int:
+        self.nvars += 1
+        return self.nvars
+
+    def add(self, clause):
+        self.clauses.append(clause)
+
+    def guarded(self, guard, lits):
+        """Add the clause (not guard) or lits; True/False and the true literal fold."""
+        t = self.true
+        clause = []
+        for l in [-g for g in guard] + list(lits):
+            if l is True or l == t:
+                return
+            if l is False or l == -t:
+                continue
+            clause.append(l)
+        self.clauses.append(clause)
+
+    def at_most_one(self, lits, guard=()):
+        lits = [l for l in lits if l is not False and l != -self.true]
+        if len(lits) <= 1:
+            return
+        neg = [-g for g in guard]
+        if len(lits) <= PAIRWISE_LIMIT:
+            for i in range(len(lits)):
+                for j in range(i + 1, len(lits)):
+                    self.clauses.append(neg + [-lits[i], -lits[j]])
+            return
+        # sequential counter: s[i] means "some of lits[0..i] is true"
+        prev = lits[0]
+        for i in range(1, len(lits)):
+            x = lits[i]
+            self.clauses.append(neg + [-prev, -x])
+            if i < len(lits) - 1:
+                s = self.new()
+                self.clauses.append([-prev, s])
+                self.clauses.append([-x, s])
+                prev = s
+
+    def exactly_one(self, lits):
+        self.clauses.append(list(lits))
+        self.at_most_one(lits)
+
+    # ---------------------------------------------------------------- variables
+
+    def declare(self, var: Var):
+        if var.domain is None:
+            self.var_lits[var] = self.new()
+            return
+        dom = var.domain
+        if len(dom) == 1:
+            self.var_lits[var] = {dom[0]: self.true}
+        elif len(dom) == 2:
+            x = self.new()
+            self.var_lits[var] = {dom[0]: -x, dom[1]: x}
+        else:
+            lits = [self.new() for _ in dom]
+            self.var_lits[var] = dict(zip(dom, lits))
+            self.exactly_one(lits)
+
+    def value_lit(self, term, value):
+        """Literal for `term = value` (term a Var, Cases or constant)."""
+        if type(term) is Var:
+            return self.var_lits[term].get(value, False)
+        if type(term) is Cases:
+            for cond, v in term.pairs:
+                if v == value:
+                    return self.lit(cond)
+            return False
+        return term == value
+
+    def domain(self, term):
+        if type(term) in (Var, Cases):
+            return term.domain
+        return (term,)
+
+    # ---------------------------------------------------------------- Tseitin
+
+    def lit(self, node: Node):
+        """A literal equivalent to ``node`` (True/False for constants)."""
+        k = node.kind
+        if k == "true":
+            return True
+        if k == "false":
+            return False
+        if k == "bvar":
+            return self.var_lits[node.args[0]]
+        if k == "eq":
+            var, value = node.args
+            return self.var_lits[var][value]
+        if k == "not":
+            inner = self.lit(node.args[0])
+            return (not inner) if type(inner) is bool else -inner
+        hit = self.node_lits.get(node.uid)
+        if hit is not None:
+            return hit
+        if k in ("and", "or"):
+            sub = [self.lit(x) for x in node.args]
+            v = self.new()
+            if k == "and":
+                for x in sub:
+                    self.guarded((v,), [x])
+                self.guarded((), [v] + [_neg(x) for x in sub])
+            else:
+                for x in sub:
+                    self.guarded((), [_neg(x), v])
+                self.guarded((v,), sub)
+        elif k == "iff":
+            a, b = (self.lit(x) for x in node.args)
+            v = self.new()
+            self.clauses += [[-v, -a, b], [-v, a, -b], [v, a, b], [v, -a, -b]]
+        elif k == "lin":
+            v = self.lin_lit(node)
+        elif k == "same":
+            v = self.same_lit(*node.args)
+        elif k == "distinct":
+            m = self.model
+            terms = node.args
+            v = self.lit(m.and_([m.not_(m.same(terms[i], terms[j]))
+                                 for i in range(len(terms)) for j in range(i + 1, len(terms))]))
+        else:  # pragma: no cover
+            raise AssertionError(k)
+        self.node_lits[node.uid] = v
+        return v
+
+    # ---------------------------------------------------------------- assertions
+
+    def assert_(self, node: Node, guard=()):
+        """Add clauses so that ``guard -> node`` holds."""
+        k = node.kind
+        if k == "true":
+            return
+        if k == "false":
+            self.guarded(guard, [])
+        elif k in ("bvar", "eq"):
+            self.guarded(guard, [self.lit(node)])
+        elif k == "and":
+            for x in node.args:
+                self.assert_(x, guard)
+        elif k == "or":
+            simple, complex_ = [], []
+            for x in node.args:
+                (simple if _is_literal(x) else complex_).append(x)
+            if len(complex_) == 1:
+                extra = tuple(-self.lit(s) for s in simple)
+                self.assert_(complex_[0], guard + extra)
+            else:
+                self.guarded(guard, [self.lit(x) for x in node.args])
+        elif k == "iff":
+            a, b = node.args
+            m = self.model
+            if _is_literal(a) or _is_literal(b):
+                if not _is_literal(a):
+                    a, b = b, a
+                la = self.lit(a)
+                self.assert_(b, guard + (la,))
+                self.assert_(m.not_(b), guard + (-la,))
+            else:
+                la, lb = self.lit(a), self.lit(b)
+                self.guarded(guard, [-la, lb])
+                self.guarded(guard, [la, -lb])
+        elif k == "lin":
+            self.assert_lin(node, guard)
+        elif k == "same":
+            self.assert_same(*node.args, guard=guard)
+        elif k == "distinct":
+            self.assert_distinct(node.args, guard)
+        elif k == "not":
+            self.guarded(guard, [self.lit(node)])
+        else:  # pragma: no cover
+            raise AssertionError(k)
+
+    # ---------------------------------------------------------------- same / distinct
+
+    def assert_same(self, a, b, guard=()):
+        da, db = set(self.domain(a)), set(self.domain(b))
+        for x, y, dx, dy in ((a, b, da, db), (b, a, db, da)):
+            for v in dx:
+                lx = self.value_lit(x, v)
+                if v in dy:
+                    self.guarded(guard, [_neg(lx), self.value_lit(y, v)])
+                else:
+                    self.guarded(guard, [_neg(lx)])
+
+    def same_lit(self, a, b):
+        """v <-> a = b, given that each term takes exactly one value."""
+        v = self.new()
+        da, db = set(self.domain(a)), set(self.domain(b))
+        for val in da | db:
+            la, lb = self.value_lit(a, val), self.value_lit(b, val)
+            self.guarded((v,), [_neg(la), lb])
+            self.guarded((v,), [_neg(lb), la])
+            self.guarded((), [v, _neg(la), _neg(lb)])
+        return v
+
+    def assert_distinct(self, terms, guard=()):
+        values = {}
+        for t in terms:
+            for val in self.domain(t):
+                values.setdefault(val, []).append(self.value_lit(t, val))
+        full = len(values) == len(terms)
+        for val, lits in values.items():
+            self.at_most_one(lits, guard)
+            if full:
+                self.guarded(guard, lits)
+
+    # ---------------------------------------------------------------- linear
+
+    def leaf(self, coef, atom) -> tuple:
+        """(Unary with values shifted to start at 0, shift) for coef * atom."""
+        key = (coef, atom.uid)
+        hit = self.leaf_cache.get(key)
+        if hit is not None:
+            return hit
+        if type(atom) is Node:
+            l = self.lit(atom)
+            if coef > 0:
+                out = (Unary([0, coef], [True, l]), 0)
+            else:
+                out = (Unary([0, -coef], [True, _neg(l)]), coef)
+        else:
+            pairs = {}
+            for val in atom.domain:
+                pairs.setdefault(coef * val, []).append(self.value_lit(atom, val))
+            vals = sorted(pairs)
+            low = vals[0]
+            ge = [True]
+            # ladder: ge[i] <-> some value >= vals[i]
+            nxt = None
+            chain = []
+            for val in reversed(vals[1:]):
+                lits = pairs[val]
+                g = self.new()
+                for l in lits:
+                    self.guarded((), [_neg(l), g])
+                if nxt is not None:
+                    self.guarded((), [-nxt, g])
+                self.guarded((g,), lits + ([nxt] if nxt is not None else []))
+                chain.append(g)
+                nxt = g
+            ge += list(reversed(chain))
+            out = (Unary([v - low for v in vals], ge), low)
+        self.leaf_cache[key] = out
+        return out
+
+    def merge(self, a: Unary, b: Unary, cap, up=True, down=True) -> Unary:
+        """Totalizer node: c = a + b, values clipped at ``cap``.
+
+        Values start at 0 and ge[0] is the constant True, so the clauses are
+        written out directly (this loop is the compiler's hot spot)."""
+        av, bv, ag, bg = a.values, b.values, a.ge, b.ge
+        sums = sorted({min(x + y, cap) for x in av for y in bv})
+        index = {v: i for i, v in enumerate(sums)}
+        first = self.nvars + 1
+        self.nvars += len(sums) - 1
+        ge = [True] + list(range(first, self.nvars + 1))
+        top = len(sums)
+        na, nb = len(av), len(bv)
+        out = self.clauses
+        for i in range(na):
+            x = av[i]
+            ai = ag[i]
+            a_next = ag[i + 1] if i + 1 < na else None
+            for j in range(nb):
+                s = x + bv[j]
+                if up and s > 0:
+                    c = ge[index[s if s < cap else cap]]
+                    if i == 0:
+                        out.append([-bg[j], c])
+                    elif j == 0:
+                        out.append([-ai, c])
+                    else:
+                        out.append([-ai, -bg[j], c])
+                if down and s < cap:
+                    k = index[s] + 1
+                    if k < top:
+                        clause = [-ge[k]]
+                        if a_next is not None:
+                            clause.append(a_next)
+                        if j + 1 < nb:
+                            clause.append(bg[j + 1])
+                        out.append(clause)
+        return Unary(sums, ge)
+
+    def unary_sum(self, items, cap, up=True, down=True):
+        """(Unary of sum(coef * atom) - shift, shift), values clipped at cap."""
+        leaves = []
+        shift = 0
+        for coef, atom in items:
+            u, s = self.leaf(coef, atom)
+            leaves.append(u)
+            shift += s
+        key = (tuple((c, a.uid) for c, a in items), cap, up, down)
+        hit = self.sum_cache.get(key)
+        if hit is not None:
+            return hit, shift
+        u = self._tree(leaves, cap, up, down)
+        self.sum_cache[key] = u
+        return u, shift
+
+    def _tree(self, leaves, cap, up, down):
+        if len(leaves) == 1:
+            u = leaves[0]
+            if u.values[-1] > cap:
+                keep = [i for i, v in enumerate(u.values) if v < cap]
+                first_over = len(keep)
+                return Unary([u.values[i] for i in keep] + [cap], [u.ge[i] for i in keep] + [u.ge[first_over]])
+            return u
+        mid = len(leaves) // 2
+        return self.merge(self._tree(leaves[:mid], cap, up, down),
+                          self._tree(leaves[mid:], cap, up, down), cap, up, down)
+
+    def assert_lin(self, node, guard=()):
+        items, op, bound = node.args
+        if op == "=" and self._assert_var_equals_count(items, bound, guard):
+            return
+        if all(type(a) is Node and abs(c) == 1 for c, a in items):
+            if self._assert_cardinality(items, op, bound, guard):
+                return
+        low = sum(min(c * v for v in _values(a)) for c, a in items)
+        k = bound - low    # the unary counts sum - low, from 0
+        u, _ = self.unary_sum(items, cap=k + 1, up=op in ("=", ">="), down=op in ("=", "<="))
+        if op in (">=", "="):
+            self.guarded(guard, [u.at_least(k)])
+        if op in ("<=", "="):
+            self.guarded(guard, [_neg(u.at_least(k + 1))])
+
+    def lin_lit(self, node):
+        items, op, bound = node.args
+        low = sum(min(c * v for v in _values(a)) for c, a in items)
+        k = bound - low
+        u, _ = self.unary_sum(items, cap=k + 1)
+        ge_k, ge_k1 = u.at_least(k), u.at_least(k + 1)
+        if op == ">=":
+            return self._as_lit(ge_k)
+        if op == "<=":
+            return self._as_lit(_neg(ge_k1))
+        v = self.new()
+        # v <-> ge_k and not ge_k1
+        self.guarded((v,), [ge_k])
+        self.guarded((v,), [_neg(ge_k1)])
+        self.guarded((), [v, _neg(ge_k), ge_k1])
+        return v
+
+    def _as_lit(self, l):
+        if l is True:
+            return self.true
+        if l is False:
+            return -self.true
+        return l
+
+    def _assert_cardinality(self, items, op, bound, guard) -> bool:
+        lits = []
+        for c, a in items:
+            l = self.lit(a)
+            if c < 0:
+                l = _neg(l)
+                bound += 1
+            lits.append(l)
+        n = len(lits)
+        if op in ("<=", "=") and bound == 1 and not guard and op == "<=":
+            self.at_most_one(lits)
+            return True
+        if op == "=" and bound == 1 and n <= PAIRWISE_LIMIT * 2:
+            self.at_most_one(lits, guard)
+            self.guarded(guard, lits)
+            return True
+        if op == "<=" and bound == 1:
+            self.at_most_one(lits, guard)
+            return True
+        if op == ">=" and bound == 1:
+            self.guarded(guard, lits)
+            return True
+        if op in ("<=", "=") and bound == 0:
+            for l in lits:
+                self.guarded(guard, [_neg(l)])
+            return True
+        return False
+
+    def _assert_var_equals_count(self, items, bound, guard) -> bool:
+        """x = count(bools) + s: tie each value of x to "count is exactly v"."""
+        fds = [(c, a) for c, a in items if type(a) is not Node]
+        if len(fds) != 1:
+            return False
+        cx, x = fds[0]
+        bools = [(c, a) for c, a in items if type(a) is Node]
+        if abs(cx) != 1 or any(c != -cx for c, _ in bools) or not x.numeric:
+            return False
+        # cx * x - cx * count = bound  ->  x = count + bound / cx
+        s = bound * cx
+        dom = x.domain
+        cap = max(dom) - s + 1
+        u, _ = self.unary_sum([(1, a) for _, a in bools], cap=max(cap, 1))
+        for v in dom:
+            xv = self.value_lit(x, v)
+            w = v - s
+            lo, hi = u.at_least(w), u.at_least(w + 1)
+            if w < 0 or w > len(bools):
+                self.guarded(guard, [_neg(xv)])
+                continue
+            self.guarded(guard, [_neg(xv), lo])
+            self.guarded(guard, [_neg(xv), _neg(hi)])
+            self.guarded(guard, [_neg(lo), hi, xv])
+        values = set(v - s for v in dom)
+        for w in range(0, min(len(bools), cap) + 1):
+            if w not in values:
+                self.guarded(guard, [_neg(u.at_least(w)), u.at_least(w + 1)])
+        return True
+
+
+def _values(atom):
+    return (0, 1) if type(atom) is Node else atom.domain
+
+
+def _neg(l):
+    if l is True:
+        return False
+    if l is False:
+        return True
+    return -l
+
+
+def _is_literal(node: Node) -> bool:
+    k = node.kind
+    return k in ("bvar", "eq") or (k == "not" and node.args[0].kind in ("bvar", "eq"))
+
+
+def encode(model: Model) -> Cnf:
+    """Encode every constraint (implied ones too) of the model as CNF."""
+    enc = Encoder(model)
+    for var in model.vars:
+        enc.declare(var)
+    for _, node in model.constraints:
+        enc.assert_(node)
+    for _, node in model.implied:
+        enc.assert_(node)
+    return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
+               {"variables": enc.nvars, "clauses": len(enc.clauses)})

@@ -1,0 +1,859 @@
+"""The spec interpreter shared by grounding and verification.
+
+An ``Interpreter`` walks the AST of a spec on one instance.  Constant parts are
+computed with plain Python values: ints, bools, symbols (str), cells (tuples),
+edges, lists (tuples), sets (``PSet``) and JSON records.  Where a decision
+variable appears, the value is symbolic (a model Node, Var, Cases or LinExpr)
+and the operation is handed to the Model, which builds the IR.
+
+The grounder (ground.py) reads a variable as its model atom; the verifier
+(verify.py) reads it as the decoded value, so that every rule folds to a plain
+True or False without any solver or model involved.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import product
+
+from ..errors import PzcError
+from ..geometry import Edge, Geometry, HexGrid, SquareGrid
+from . import syntax as ast
+from .instance import Record
+from .model import Cases, LinExpr, Node, Var, is_fd
+
+
+class PSet(tuple):
+    """An ordered set: iteration in insertion order, set equality and membership."""
+
+    __slots__ = ()
+
+    def __new__(cls, items=()):
+        return super().__new__(cls, dict.fromkeys(items))
+
+    def __contains__(self, item):
+        try:
+            return item in _members(self)
+        except TypeError:
+            return False
+
+    def __eq__(self, other):
+        return isinstance(other, PSet) and _members(self) == _members(other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(_members(self))
+
+    def __repr__(self):
+        return "{" + ", ".join(map(repr, self)) + "}"
+
+
+_member_cache = {}
+
+
+def _members(s: PSet) -> frozenset:
+    key = id(s)
+    hit = _member_cache.get(key)
+    if hit is None or hit[0] is not s:
+        if len(_member_cache) > 4096:
+            _member_cache.clear()
+        hit = (s, frozenset(tuple.__iter__(s)))
+        _member_cache[key] = hit
+    return hit[1]
+
+
+SYMBOLIC = (Node, Var, Cases, LinExpr)
+
+
+def describe(v) -> str:
+    """A short description of a value's type, for error messages."""
+    t = type(v)
+    if t is bool:
+        return "a bool"
+    if t is int:
+        return "an int"
+    if t is str:
+        return "a symbol"
+    if t is Node:
+        return "a bool expression"
+    if t is LinExpr or (t in (Var, Cases) and v.numeric):
+        return "an int expression"
+    if t is Var and v.domain is None:
+        return "a bool variable"
+    if t in (Var, Cases):
+        return "a symbol expression"
+    if t is Edge:
+        return "an edge"
+    if t is Record:
+        return "a JSON object"
+    if t is PSet:
+        return "a set"
+    if t is range:
+        return "a range"
+    if t is tuple:
+        if len(v) == 2 and all(type(x) is int for x in v):
+            return "a cell"
+        return "a list"
+    if v is None:
+        return "nothing"
+    return type(v).__name__
+
+
+def is_bool(v) -> bool:
+    return type(v) is bool or type(v) is Node
+
+
+def is_int(v) -> bool:
+    t = type(v)
+    return t is int or t is LinExpr or (t in (Var, Cases) and v.numeric)
+
+
+def is_collection(v) -> bool:
+    return type(v) in (tuple, PSet, range, str)
+
+
+class Interpreter:
+    """Evaluates spec expressions on one instance (see the module docstring)."""
+
+    def __init__(self, spec: ast.Spec, instance, model=None):
+        self.spec = spec
+        self.instance = instance
+        self.model = model
+        self.source = spec.source
+        self.geometry = instance.geometry
+        self._let_values = {}
+        self._let_busy = set()
+        self._memo = {}
+        self._depth = 0
+        self.builtins = _builtin_values()
+        self._dispatch = {
+            ast.Num: self._num, ast.Str: self._num, ast.BoolLit: self._num,
+            ast.Name: self._name, ast.Index: self._index, ast.Field: self._field,
+            ast.Neg: self._neg, ast.Binary: self._binary, ast.Compare: self._compare,
+            ast.Not: self._not, ast.BoolOp: self._boolop, ast.Ite: self._ite,
+            ast.Quant: self._quant, ast.Range: self._range, ast.Collection: self._collection,
+            ast.Comprehension: self._comprehension, ast.Call: self._call,
+        }
+        if spec.board.kind == "json":
+            self._setup_json_board()
+
+    # ----------------------------------------------------------- errors
+
+    def err(self, node, message: str) -> PzcError:
+        return self.source.error(node.pos, message)
+
+    def want_bool(self, node, v):
+        if type(v) is bool or type(v) is Node:
+            return v
+        raise self.err(node, f"expected a bool here, but this is {describe(v)}")
+
+    def want_int(self, node, v):
+        if type(v) is int or type(v) is LinExpr or (type(v) in (Var, Cases) and v.numeric):
+            return v
+        if type(v) is bool or type(v) is Node:
+            raise self.err(node, "a bool is used as an int here; count(...) or "
+                                 "'if ... then 1 else 0' turns bools into numbers")
+        raise self.err(node, f"expected an int here, but this is {describe(v)}")
+
+    def want_const(self, node, v, what="value"):
+        if isinstance(v, SYMBOLIC):
+            raise self.err(node, f"this {what} must not depend on the puzzle's variables")
+        return v
+
+    def want_collection(self, node, v):
+        if type(v) in (tuple, PSet, range, str):
+            return v
+        if isinstance(v, SYMBOLIC):
+            raise self.err(node, "a set to range over must not depend on the puzzle's variables")
+        raise self.err(node, f"expected a set or list here, but this is {describe(v)}")
+
+    # ----------------------------------------------------------- entry points
+
+    def eval(self, node, env):
+        return self._dispatch[type(node)](node, env)
+
+    def variable(self, stmt: ast.Var, key: tuple, node):
+        """The value of spec variable ``stmt`` at ``key`` (subclasses decide)."""
+        raise NotImplementedError
+
+    def global_value(self, name: str, node):
+        if name in self.spec.lets:
+            let = self.spec.lets[name]
+            if let.params is not None:
+                raise self.err(node, f"'{name}' is a function of {len(let.params)} "
+                                     f"argument(s); call it as {name}(...)")
+            if name in self._let_values:
+                return self._let_values[name]
+            if name in self._let_busy:
+                raise self.err(node, f"'{name}' is defined in terms of itself")
+            self._let_busy.add(name)
+            try:
+                value = self.eval(let.body, {})
+            finally:
+                self._let_busy.discard(name)
+            self._let_values[name] = value
+            return value
+        if name in self.spec.vars:
+            var = self.spec.vars[name]
+            if var.binders:
+                raise self.err(node, f"'{name}' is indexed: write {name}[...]")
+            return self.variable(var, (), node)
+        fn = self.builtins.get(name)
+        if fn is not None:
+            return fn(self, node)
+        if name in BUILTIN_FUNCTIONS:
+            raise self.err(node, f"'{name}' is a function: call it as {name}(...)")
+        raise self.err(node, f"unknown name '{name}'")
+
+    # ----------------------------------------------------------- atoms
+
+    def _num(self, node, env):
+        return node.value
+
+    def _name(self, node, env):
+        v = env.get(node.id, _MISSING)
+        if v is not _MISSING:
+            return v
+        return self.global_value(node.id, node)
+
+    def _index(self, node, env):
+        base = node.base
+        if type(base) is ast.Name and base.id not in env and base.id in self.spec.vars:
+            stmt = self.spec.vars[base.id]
+            key = tuple(self.want_const(i, self.eval(i, env), "index") for i in node.indices)
+            if len(key) != len(stmt.binders):
+                raise self.err(node, f"'{stmt.name}' takes {len(stmt.binders)} index(es), "
+                                     f"not {len(key)}")
+            return self.variable(stmt, key, node)
+        value = self.eval(base, env)
+        if len(node.indices) != 1:
+            raise self.err(node, "only variables take several indices")
+        index = self.want_const(node.indices[0], self.eval(node.indices[0], env), "index")
+        if type(value) is Record:
+            if index not in value:
+                raise self.err(node, f"the JSON object has no field {index!r}")
+            return value[index]
+        if type(value) in (tuple, str, range, PSet):
+            if type(index) is not int:
+                raise self.err(node.indices[0], f"a list index is an int, not {describe(index)}")
+            if not -len(value) <= index < len(value):
+                raise self.err(node.indices[0], f"index {index} is out of range for a list "
+                                                f"of {len(value)}")
+            return value[index]
+        if type(value) is Edge:
+            return value[index]
+        raise self.err(node.base, f"{describe(value)} cannot be indexed")
+
+    def _field(self, node, env):
+        value = self.eval(node.base, env)
+        if type(value) is Record:
+            if node.name not in value:
+                keys = ", ".join(sorted(value)) or "none"
+                raise self.err(node, f"the JSON object has no field '{node.name}' "
+                                     f"(fields: {keys})")
+            return value[node.name]
+        if type(value) is Edge and node.name in ("a", "b"):
+            return getattr(value, node.name)
+        if type(value) is tuple and len(value) == 2 and node.name in ("row", "col"):
+            return value[0 if node.name == "row" else 1]
+        raise self.err(node, f"{describe(value)} has no field '{node.name}'")
+
+    # ----------------------------------------------------------- arithmetic
+
+    def _neg(self, node, env):
+        v = self.want_int(node.operand, self.eval(node.operand, env))
+        if type(v) is int:
+            return -v
+        return self.model.scale(v, -1)
+
+    def _binary(self, node, env):
+        a = self.eval(node.left, env)
+        b = self.eval(node.right, env)
+        op = node.op
+        if op in "+-" and (is_collection(a) or is_collection(b)) and type(a) is not str:
+            return self._collection_arith(node, op, a, b)
+        if op == "+" and type(a) is str and type(b) is str:
+            return a + b
+        a = self.want_int(node.left, a)
+        b = self.want_int(node.right, b)
+        if type(a) is int and type(b) is int:
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if b == 0:
+                raise self.err(node, "division by zero")
+            return a // b if op == "/" else a % b
+        m = self.model
+        if op == "+":
+            return m.add(a, b)
+        if op == "-":
+            return m.add(a, b, -1)
+        if op == "*":
+            return m.mul(a, b)
+        if type(b) is int and type(a) in (Var, Cases):
+            if b == 0:
+                raise self.err(node, "division by zero")
+            f = (lambda v: v // b) if op == "/" else (lambda v: v % b)
+            return m.cases([(c, f(v)) for c, v in m.fd_pairs(a)])
+        raise self.err(node, f"'{op}' needs a constant divisor and a single variable or constant")
+
+    def _collection_arith(self, node, op, a, b):
+        for side, v in ((node.left, a), (node.right, b)):
+            if not is_collection(v):
+                raise self.err(side, f"'{op}' on sets needs two sets, but this is {describe(v)}")
+        if type(a) is PSet or type(b) is PSet or type(a) is range:
+            if op == "+":
+                return PSet(list(a) + list(b))
+            drop = set(b)
+            return PSet(x for x in a if x not in drop)
+        if op == "+":
+            return tuple(a) + tuple(b)
+        drop = set(b)
+        return tuple(x for x in a if x not in drop)
+
+    def _range(self, node, env):
+        lo = self.want_const(node.low, self.want_int(node.low, self.eval(node.low, env)))
+        hi = self.want_const(node.high, self.want_int(node.high, self.eval(node.high, env)))
+        return range(lo, hi + 1)
+
+    # ----------------------------------------------------------- comparisons
+
+    def _compare(self, node, env):
+        a = self.eval(node.left, env)
+        b = self.eval(node.right, env)
+        op = node.op
+        if op in ("in", "notin"):
+            coll = self.want_collection(node.right, b)
+            if isinstance(a, SYMBOLIC):
+                if not is_fd(a):
+                    a = self._as_term(node.left, a)
+                r = self.model.member(a, [x for x in coll])
+                return r if op == "in" else self.model.not_(r)
+            return (a in coll) == (op == "in")
+        if op in ("=", "!="):
+            self._check_comparable(node, a, b)
+            if not isinstance(a, SYMBOLIC) and not isinstance(b, SYMBOLIC):
+                return (a == b) == (op == "=")
+            m = self.model
+            if is_int(a) and is_int(b) and (type(a) is LinExpr or type(b) is LinExpr):
+                return m.compare(op, a, b)
+            r = m.equal(a, b)
+            return r if op == "=" else m.not_(r)
+        a = self.want_int(node.left, a)
+        b = self.want_int(node.right, b)
+        if type(a) is int and type(b) is int:
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+        return self.model.compare(op, a, b)
+
+    def _as_term(self, node, v):
+        if type(v) is LinExpr:
+            raise self.err(node, "only a single variable can be tested with 'in'")
+        return v
+
+    def _check_comparable(self, node, a, b):
+        ba, bb = is_bool(a), is_bool(b)
+        if ba != bb:
+            other = node.right if ba else node.left
+            raise self.err(other, "cannot compare a bool with "
+                           + describe(b if ba else a) + "; both sides of '=' must have one type")
+        ia, ib = is_int(a), is_int(b)
+        if ia != ib and (isinstance(a, SYMBOLIC) or isinstance(b, SYMBOLIC)):
+            if (type(a) is str or type(b) is str or ia or ib):
+                side = node.right if ia else node.left
+                raise self.err(side, f"cannot compare {describe(a)} with {describe(b)}")
+
+    # ----------------------------------------------------------- logic
+
+    def _not(self, node, env):
+        v = self.want_bool(node.operand, self.eval(node.operand, env))
+        if type(v) is bool:
+            return not v
+        return self.model.not_(v)
+
+    def _boolop(self, node, env):
+        op = node.op
+        a = self.want_bool(node.left, self.eval(node.left, env))
+        if type(a) is bool:
+            if op == "and" and not a:
+                return False
+            if op == "or" and a:
+                return True
+            if op == "->" and not a:
+                return True
+            b = self.want_bool(node.right, self.eval(node.right, env))
+            if op == "<->":
+                if type(b) is bool:
+                    return a == b
+                return b if a else self.model.not_(b)
+            return b
+        b = self.want_bool(node.right, self.eval(node.right, env))
+        m = self.model
+        if type(b) is bool:
+            b = m.const(b)
+        if op == "and":
+            return m.and_([a, b])
+        if op == "or":
+            return m.or_([a, b])
+        if op == "->":
+            return m.implies(a, b)
+        return m.iff(a, b)
+
+    def _ite(self, node, env):
+        c = self.want_bool(node.cond, self.eval(node.cond, env))
+        if type(c) is bool:
+            return self.eval(node.then if c else node.other, env)
+        a = self.eval(node.then, env)
+        b = self.eval(node.other, env)
+        m = self.model
+        if is_bool(a) != is_bool(b):
+            raise self.err(node.other, f"both branches of 'if' must have one type: "
+                                       f"{describe(a)} and {describe(b)}")
+        if is_bool(a):
+            return m.ite(c, m.const(a) if type(a) is bool else a, m.const(b) if type(b) is bool else b)
+        return m.select(c, a, b)
+
+    # ----------------------------------------------------------- binders
+
+    def bind(self, binders, env, i=0, guard=None):
+        """Yield the guard (None, or a bool Node from a symbolic `where`) for every
+        combination of binder values, with ``env`` updated in place."""
+        if i == len(binders):
+            yield guard
+            return
+        b = binders[i]
+        coll = self.want_collection(b.source, self.eval(b.source, env))
+        names = b.names
+        saved = [env.get(n, _MISSING) for n in names]
+        try:
+            for value in coll:
+                if len(names) == 1:
+                    env[names[0]] = value
+                else:
+                    if not isinstance(value, tuple) or len(value) != len(names):
+                        raise self.err(b, f"cannot unpack {describe(value)} into "
+                                          f"{len(names)} names")
+                    for n, x in zip(names, value):
+                        env[n] = x
+                g = guard
+                if b.where is not None:
+                    w = self.want_bool(b.where, self.eval(b.where, env))
+                    if w is False:
+                        continue
+                    if w is not True:
+                        g = w if g is None else self.model.and_([g, w])
+                yield from self.bind(binders, env, i + 1, g)
+        finally:
+            for n, old in zip(names, saved):
+                if old is _MISSING:
+                    env.pop(n, None)
+                else:
+                    env[n] = old
+
+    def _quant(self, node, env):
+        env = dict(env)
+        out = []
+        universal = node.kind == "all"
+        m = self.model
+        for guard in self.bind(node.binders, env):
+            v = self.want_bool(node.body, self.eval(node.body, env))
+            if guard is not None:
+                v = (m.implies(guard, m.const(v) if type(v) is bool else v) if universal
+                     else m.and_([guard, m.const(v) if type(v) is bool else v]))
+            if type(v) is bool:
+                if v != universal:
+                    return v
+                continue
+            if v is m.TRUE or v is m.FALSE:
+                if (v is m.TRUE) != universal:
+                    return not universal
+                continue
+            out.append(v)
+        if not out:
+            return universal
+        return m.and_(out) if universal else m.or_(out)
+
+    def _collection(self, node, env):
+        items = [self.want_const(x, self.eval(x, env)) for x in node.items]
+        if node.kind == "set":
+            return PSet(items)
+        return tuple(items)
+
+    def _comprehension(self, node, env):
+        env = dict(env)
+        items = []
+        for guard in self.bind(node.binders, env):
+            if guard is not None:
+                raise self.err(node, "the filter of a list or set must not depend on variables")
+            items.append(self.want_const(node.body, self.eval(node.body, env)))
+        return PSet(items) if node.kind == "set" else tuple(items)
+
+    # ----------------------------------------------------------- calls
+
+    def _call(self, node, env):
+        name = node.func
+        if name not in env and name in self.spec.lets:
+            return self._call_let(node, env)
+        agg = AGGREGATES.get(name)
+        if agg is not None:
+            return agg(self, node, env)
+        fn = BUILTIN_FUNCTIONS.get(name)
+        if fn is None:
+            if name in self.spec.vars:
+                raise self.err(node, f"'{name}' is a variable: index it as {name}[...]")
+            raise self.err(node, f"unknown function '{name}'")
+        if node.binders is not None:
+            raise self.err(node, f"'{name}' takes plain arguments, not binders")
+        arity, impl = fn
+        if len(node.args) not in arity:
+            want = " or ".join(str(a) for a in arity)
+            raise self.err(node, f"'{name}' takes {want} argument(s), not {len(node.args)}")
+        args = [self.eval(a, env) for a in node.args]
+        return impl(self, node, args)
+
+    def _call_let(self, node, env):
+        let = self.spec.lets[node.func]
+        if let.params is None:
+            raise self.err(node, f"'{let.name}' is a value, not a function")
+        if node.binders is not None:
+            raise self.err(node, f"'{let.name}' takes plain arguments, not binders")
+        if len(node.args) != len(let.params):
+            raise self.err(node, f"'{let.name}' takes {len(let.params)} argument(s), "
+                                 f"not {len(node.args)}")
+        args = tuple(self.eval(a, env) for a in node.args)
+        key = None
+        if not any(isinstance(a, SYMBOLIC) for a in args):
+            try:
+                key = (let.name, args)
+                hit = self._memo.get(key, _MISSING)
+                if hit is not _MISSING:
+                    return hit
+            except TypeError:
+                key = None
+        if self._depth > 200:
+            raise self.err(node, "functions call each other too deeply")
+        self._depth += 1
+        try:
+            value = self.eval(let.body, dict(zip(let.params, args)))
+        finally:
+            self._depth -= 1
+        if key is not None:
+            self._memo[key] = value
+        return value
+
+    # ----------------------------------------------------------- JSON boards
+
+    def _setup_json_board(self):
+        if "cells" not in self.spec.lets:
+            raise self.source.error(self.spec.board.pos, "a json board needs 'let cells = ...', "
+                                    "the set of (row, column) cells read from the instance")
+        let = self.spec.lets["cells"]
+        cells = self.eval(let.body, {})
+        if not is_collection(cells) or not all(
+                type(c) is tuple and len(c) == 2 and all(type(x) is int and x >= 0 for x in c)
+                for c in cells):
+            raise self.err(let.body, "cells must be a set of (row, column) pairs of "
+                                     "non-negative ints")
+        if not cells:
+            raise self.err(let.body, "this instance has no cells")
+        cells = sorted(set(cells))
+        width = max(c for _, c in cells) + 1
+        height = max(r for r, _ in cells) + 1
+        self.geometry = SquareGrid(width, height, cells)
+        self.instance.geometry = self.geometry
+
+
+_MISSING = object()
+
+
+# ----------------------------------------------------------------- builtins
+
+def _cell_arg(it: Interpreter, node, v, i=0):
+    geom = it.geometry
+    if type(v) is not tuple or geom is None or v not in geom:
+        raise it.err(node.args[i] if node.args else node, f"expected a cell of the board, "
+                     f"but this is {describe(v) if type(v) is not tuple else repr(v)}")
+    return v
+
+
+def _need_geometry(it, node):
+    if it.geometry is None:
+        raise it.err(node, "this board has no cells yet")
+    return it.geometry
+
+
+def _builtin_values():
+    return {
+        "cells": lambda it, n: PSet(_need_geometry(it, n).cells),
+        "rows": lambda it, n: _need_geometry(it, n).rows(),
+        "cols": lambda it, n: _cols(it, n),
+        "edges": lambda it, n: _need_geometry(it, n).edges(),
+        "width": lambda it, n: _need_geometry(it, n).width,
+        "height": lambda it, n: _need_geometry(it, n).height,
+        "side": lambda it, n: _side(it, n),
+        "labels": lambda it, n: PSet(sorted(set(it.instance.clues.values()),
+                                            key=lambda v: (type(v) is str, v))),
+        "input": lambda it, n: _input(it, n),
+    }
+
+
+def _cols(it, node):
+    geom = _need_geometry(it, node)
+    if isinstance(geom, HexGrid):
+        raise it.err(node, "a hex board has no columns")
+    return geom.cols()
+
+
+def _side(it, node):
+    geom = _need_geometry(it, node)
+    if not isinstance(geom, HexGrid):
+        raise it.err(node, "'side' is the side length of a hex board")
+    return geom.side
+
+
+def _input(it, node):
+    if it.instance.data is None:
+        raise it.err(node, "'input' is the JSON instance of a json board")
+    return it.instance.data
+
+
+def _neighbours(it, node, args):
+    return _need_geometry(it, node).neighbours(_cell_arg(it, node, args[0]))
+
+
+def _around(it, node, args):
+    geom = _need_geometry(it, node)
+    if not isinstance(geom, SquareGrid):
+        raise it.err(node, "'around' is for square boards")
+    return geom.diagonal_neighbours(_cell_arg(it, node, args[0]))
+
+
+def _edges_of(it, node, args):
+    return _need_geometry(it, node).edges_of(_cell_arg(it, node, args[0]))
+
+
+def _blocks(step: bool):
+    def impl(it, node, args):
+        geom = _need_geometry(it, node)
+        if not isinstance(geom, SquareGrid):
+            raise it.err(node, f"'{node.func}' is for square boards")
+        h, w = (it.want_const(a, it.want_int(a, v)) for a, v in zip(node.args, args))
+        if h < 1 or w < 1:
+            raise it.err(node, f"a block is at least 1 x 1, not {h} x {w}")
+        if step and (geom.height % h or geom.width % w):
+            raise it.err(node, f"a {geom.width} x {geom.height} board does not split into "
+                               f"{h} x {w} boxes")
+        return geom.windows(h, w, h if step else 1, w if step else 1)
+    return impl
+
+
+def _clue(it, node, args):
+    cell = _cell_arg(it, node, args[0])
+    value = it.instance.clues.get(cell, _MISSING)
+    if value is _MISSING:
+        raise it.err(node, f"cell {cell} has no clue; test given(c) first")
+    return value
+
+
+def _given(it, node, args):
+    return _cell_arg(it, node, args[0]) in it.instance.clues
+
+
+def _locked(it, node, args):
+    return _cell_arg(it, node, args[0]) in it.instance.locked
+
+
+def _coord(i):
+    def impl(it, node, args):
+        v = args[0]
+        if type(v) is not tuple or len(v) != 2:
+            raise it.err(node.args[0], f"expected a cell, but this is {describe(v)}")
+        return v[i]
+    return impl
+
+
+def _isqrt(it, node, args):
+    n = it.want_const(node.args[0], it.want_int(node.args[0], args[0]))
+    if n < 0:
+        raise it.err(node.args[0], "isqrt of a negative number")
+    return math.isqrt(n)
+
+
+def _abs(it, node, args):
+    v = it.want_int(node.args[0], args[0])
+    if type(v) is int:
+        return abs(v)
+    m = it.model
+    return m.select(m.compare(">=", v, 0), v, m.scale(v, -1))
+
+
+def _len(it, node, args):
+    v = args[0]
+    if type(v) in (tuple, PSet, range, str, Record):
+        return len(v)
+    raise it.err(node.args[0], f"len needs a list or set, but this is {describe(v)}")
+
+
+def _sorted(it, node, args):
+    v = it.want_collection(node.args[0], args[0])
+    try:
+        return tuple(sorted(v))
+    except TypeError:
+        raise it.err(node.args[0], "cannot sort a list that mixes numbers and symbols") from None
+
+
+def _cell(it, node, args):
+    r, c = (it.want_const(a, it.want_int(a, v)) for a, v in zip(node.args, args))
+    return (r, c)
+
+
+def _set(it, node, args):
+    return PSet(it.want_collection(node.args[0], args[0]))
+
+
+def _list(it, node, args):
+    return tuple(it.want_collection(node.args[0], args[0]))
+
+
+def _has(it, node, args):
+    cell = args[0]
+    geom = _need_geometry(it, node)
+    return type(cell) is tuple and cell in geom
+
+
+def _get(it, node, args):
+    record, key, default = args
+    if type(record) is not Record:
+        raise it.err(node.args[0], f"get reads a field of a JSON object, not {describe(record)}")
+    return record.get(key, default)
+
+
+BUILTIN_FUNCTIONS = {
+    "get": ((3,), _get),
+    "neighbours": ((1,), _neighbours),
+    "neighbors": ((1,), _neighbours),
+    "around": ((1,), _around),
+    "edges": ((1,), _edges_of),
+    "boxes": ((2,), _blocks(True)),
+    "squares": ((2,), _blocks(False)),
+    "clue": ((1,), _clue),
+    "given": ((1,), _given),
+    "locked": ((1,), _locked),
+    "row": ((1,), _coord(0)),
+    "col": ((1,), _coord(1)),
+    "cell": ((2,), _cell),
+    "oncell": ((1,), _has),
+    "isqrt": ((1,), _isqrt),
+    "abs": ((1,), _abs),
+    "len": ((1,), _len),
+    "sorted": ((1,), _sorted),
+    "set": ((1,), _set),
+    "list": ((1,), _list),
+}
+
+
+# ----------------------------------------------------------------- aggregates
+
+def _items(it: Interpreter, node, env, want):
+    """(guard, value) pairs of an aggregate: binder form or plain arguments."""
+    if node.binders is not None:
+        env = dict(env)
+        for guard in it.bind(node.binders, env):
+            yield guard, want(node.body, it.eval(node.body, env))
+        return
+    if len(node.args) == 1:
+        v = it.eval(node.args[0], env)
+        if is_collection(v):
+            for x in v:
+                yield None, want(node.args[0], x)
+            return
+        yield None, want(node.args[0], v)
+        return
+    for a in node.args:
+        yield None, want(a, it.eval(a, env))
+
+
+def _agg_count(it, node, env):
+    m = it.model
+    total = 0
+    symbolic = []
+    for guard, v in _items(it, node, env, it.want_bool):
+        if guard is not None:
+            v = m.and_([guard, m.const(v) if type(v) is bool else v])
+        if type(v) is bool:
+            total += v
+        elif v is m.TRUE:
+            total += 1
+        elif v is not m.FALSE:
+            symbolic.append(v)
+    if not symbolic:
+        return total
+    return LinExpr(_tally(symbolic), total)
+
+
+def _tally(nodes):
+    terms = {}
+    for n in nodes:
+        terms[n] = terms.get(n, 0) + 1
+    return terms
+
+
+def _agg_sum(it, node, env):
+    m = it.model
+    total = 0
+    acc = None
+    for guard, v in _items(it, node, env, it.want_int):
+        if guard is not None:
+            v = m.select(guard, v, 0)
+        if type(v) is int:
+            total += v
+        else:
+            acc = m.add(acc if acc is not None else 0, v)
+    if acc is None:
+        return total
+    acc.const += total
+    return acc
+
+
+def _agg_minmax(pick):
+    def impl(it, node, env):
+        values = []
+        for guard, v in _items(it, node, env, lambda n, v: it.want_const(n, it.want_int(n, v))):
+            if guard is not None:
+                raise it.err(node, f"{node.func} over a filter that depends on variables")
+            values.append(v)
+        if not values:
+            raise it.err(node, f"{node.func} of nothing")
+        return pick(values)
+    return impl
+
+
+def _agg_distinct(it, node, env):
+    values = []
+    for guard, v in _items(it, node, env, lambda n, v: v):
+        if guard is not None:
+            raise it.err(node, "distinct over a filter that depends on variables")
+        if type(v) is LinExpr:
+            raise it.err(node, "distinct takes variables or constants, not sums")
+        values.append(v)
+    if not any(isinstance(v, SYMBOLIC) for v in values):
+        try:
+            return len(set(values)) == len(values)
+        except TypeError:
+            raise it.err(node, "distinct needs values it can compare") from None
+    return it.model.distinct(values)
+
+
+AGGREGATES = {
+    "count": _agg_count,
+    "sum": _agg_sum,
+    "min": _agg_minmax(min),
+    "max": _agg_minmax(max),
+    "distinct": _agg_distinct,
+}
+
+BUILTIN_NAMES = set(_builtin_values()) | set(BUILTIN_FUNCTIONS) | set(AGGREGATES)

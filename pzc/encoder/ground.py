@@ -1,0 +1,150 @@
+"""Stage: ground.  Spec + instance -> Model (the IR), quantifiers unrolled.
+
+    var n[c in cells] : 0..6
+    rule numbers: all c in cells: full[c] -> n[c] = count(d in neighbours(c): full[d])
+
+on a board whose cell (0, 0) has neighbours (0, 1), (1, 0), (1, 1) grounds to one
+constraint per cell, e.g.
+
+    (not full[(0, 0)]) or lin(1*n[(0, 0)] - full[(0, 1)] - full[(1, 0)] - full[(1, 1)] = 0)
+
+Constant parts fold away while grounding (``given(c) -> ...`` on a blank cell
+is simply true), so the model holds only what depends on the variables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from ..errors import PzcError
+from . import syntax as ast
+from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
+from .model import Model
+
+
+@dataclass(eq=False)
+class Ground:
+    """The result of grounding: the model and what later stages need to read it."""
+    spec: ast.Spec
+    instance: object
+    model: Model
+    interpreter: "Grounder"
+
+
+class Grounder(Interpreter):
+    """Reads spec variables as model atoms, creating them on first use."""
+
+    def __init__(self, spec, instance, model):
+        super().__init__(spec, instance, model)
+        self.index_sets = {}
+
+    def declare(self, stmt: ast.Var):
+        """Create the model variables of one `var` statement."""
+        m = self.model
+        table = {}
+        env = {}
+        keys_seen = 0
+        for guard in self.bind(stmt.binders, env):
+            if guard is not None:
+                raise self.err(stmt, "the index set of a variable must not depend on variables")
+            key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
+                        for b in stmt.binders)
+            keys_seen += 1
+            domain = self.domain_of(stmt, env)
+            table[key] = m.new_var(stmt.name, key, domain)
+        if not table and stmt.binders:
+            raise self.err(stmt, f"'{stmt.name}' has no elements on this instance "
+                                 "(its index set is empty)")
+        m.spec_vars[stmt.name] = table
+
+    def domain_of(self, stmt, env):
+        if stmt.domain is None:
+            return None
+        dom = self.eval(stmt.domain, env)
+        if isinstance(dom, SYMBOLIC):
+            raise self.err(stmt.domain, "a domain must not depend on variables")
+        if not is_collection(dom) or type(dom) is str:
+            raise self.err(stmt.domain, f"a domain is 'bool', a range such as 1..9 or a set, "
+                                        f"not {describe(dom)}")
+        values = tuple(dict.fromkeys(dom))
+        if not values:
+            raise self.err(stmt.domain, f"the domain of '{stmt.name}' is empty on this instance")
+        for v in values:
+            if type(v) is bool or not isinstance(v, (int, str, tuple)):
+                raise self.err(stmt.domain, f"domain values are ints, symbols or cells, "
+                                            f"not {describe(v)}")
+        return values
+
+    def variable(self, stmt, key, node):
+        table = self.model.spec_vars.get(stmt.name)
+        if table is None:
+            raise self.err(node, f"'{stmt.name}' is used before its index set is known")
+        var = table.get(key)
+        if var is None:
+            shown = ", ".join(repr(k) for k in key)
+            raise self.err(node, f"'{stmt.name}' has no element [{shown}] on this instance")
+        if var.domain is None:
+            return self.model.bvar(var)
+        return var
+
+
+def ground(spec: ast.Spec, instance) -> Ground:
+    """Ground every var and rule of ``spec`` on ``instance``."""
+    model = Model()
+    g = Grounder(spec, instance, model)
+    check_clues(g)
+    check_requires(g)
+    for stmt in spec.vars.values():
+        g.declare(stmt)
+    for rule in spec.rules:
+        value = g.eval(rule.body, {})
+        value = g.want_bool(rule.body, value)
+        if type(value) is bool:
+            value = model.const(value)
+        (model.implied if rule.implied else model.constraints).append((rule, value))
+    return Ground(spec, instance, model, g)
+
+
+def check_clues(it: Interpreter):
+    """The board option `clues: S` lists the clue values an instance may use."""
+    option = board_option(it.spec, "clues")
+    if option is None or option.value is None:
+        return
+    allowed = it.eval(option.value, {})
+    if not is_collection(allowed):
+        raise it.err(option.value, f"'clues' is a set of allowed clue values, not {describe(allowed)}")
+    allowed_set = set(allowed)
+    inst = it.instance
+    for cell, value in inst.clues.items():
+        if value not in allowed_set:
+            raise inst.error(cell, f"{inst.tokens[cell]!r} is not allowed in a {it.spec.name} "
+                                   f"instance (clues are {_describe_allowed(allowed)})")
+
+
+def check_requires(it: Interpreter):
+    """`require test else "message"`: the instance is rejected unless test holds."""
+    for req in it.spec.requires:
+        value = it.eval(req.test, {})
+        if isinstance(value, SYMBOLIC):
+            raise it.err(req.test, "a require must not depend on the puzzle's variables")
+        value = it.want_bool(req.test, value)
+        if not value:
+            message = req.message or (f"this instance does not meet the requirement on line "
+                                      f"{req.pos[0]} of the {it.spec.name} spec")
+            raise it.instance.error(None, message)
+
+
+def _describe_allowed(allowed) -> str:
+    if type(allowed) is range and len(allowed) > 0:
+        return f"{allowed.start}..{allowed.stop - 1}"
+    items = list(allowed)
+    text = ", ".join(repr(v) if type(v) is str else str(v) for v in items[:12])
+    return text + (", ..." if len(items) > 12 else "")
+
+
+def board_option(spec, name):
+    for opt in spec.board.options:
+        if opt.name == name:
+            return opt
+    return None

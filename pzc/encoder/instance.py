@@ -1,0 +1,323 @@
+"""Stage: instance readers.  A file (or standard input) -> a list of Instances.
+
+Formats:
+  * text grid: one character per cell, or whitespace-separated tokens; an
+    optional "W H" line (width first) before the rows; '#' comment lines;
+    several instances per file, separated by blank lines or "W H" lines; a
+    "0 0" line ends the file.
+  * one puzzle per line (boards declared with the `lines` option, which are
+    square): a line of n*n characters is an n x n board, e.g. 81-character
+    Sudoku lines, with '.' or '0' for blanks.  A block of rows that all hold
+    n*n characters is read this way unless it is itself n*n rows high.
+  * hex (slowfrog's Hexiom levels): a line with the side n, then 2n-1 rows;
+    each cell is a prefix (' ', or '+' for locked) and a value ('.' or a digit).
+  * JSON: the whole file is one instance; the spec reads it through `input`.
+
+Tokens become values: in a character grid 0-9 and A-Z are the numbers 0..35
+(so Sudoku's 1-9 then A-Z are its symbols), other characters stay symbols; in a
+token grid decimal integers are numbers and any other token a symbol.  Blank
+cells ('.' unless the board says otherwise) have no clue.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+
+from ..errors import PzcError, Source
+from ..geometry import Geometry, HexGrid, SquareGrid
+
+_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_INT = re.compile(r"^-?\d+$")
+_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(eq=False)
+class Instance:
+    """One puzzle instance: its geometry, clues, locks and where each came from."""
+    name: str
+    source: Source
+    layout: str                     # chars, tokens, lines, hex, json
+    geometry: Geometry | None
+    clues: dict = field(default_factory=dict)        # cell -> int | str
+    tokens: dict = field(default_factory=dict)       # cell -> the clue's text
+    locked: set = field(default_factory=set)
+    positions: dict = field(default_factory=dict)    # cell -> (line, column)
+    data: object = None                              # parsed JSON
+    start_line: int = 1
+
+    def error(self, cell_or_pos, message: str) -> PzcError:
+        pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
+        if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
+            pos = (self.start_line, 1)
+        return self.source.error(pos, message)
+
+
+def token_value(token: str, layout: str):
+    """The value of a cell token: a number where it reads as one, else the symbol."""
+    if layout in ("chars", "lines"):
+        i = _BASE36.find(token)
+        return i if i >= 0 and len(token) == 1 else token
+    return int(token) if _INT.match(token) else token
+
+
+def read_file(path: str) -> Source:
+    """Read an instance file ('-' is standard input) into a Source."""
+    if path == "-":
+        return Source("<stdin>", sys.stdin.read())
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise PzcError(f"no such instance file: {path}") from None
+    except IsADirectoryError:
+        raise PzcError(f"{path} is a directory, not an instance file") from None
+    except UnicodeDecodeError as e:
+        raise PzcError(f"{path} is not UTF-8 text ({e.reason})") from None
+    except OSError as e:
+        raise PzcError(f"cannot read {path}: {e.strerror}") from None
+    return Source(path, text)
+
+
+def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False) -> list:
+    """Split a Source into instances for a board kind ('square', 'hex' or 'json')."""
+    if board == "json":
+        found = [_read_json(source)]
+    else:
+        stripped = source.text.lstrip()
+        if stripped[:1] in "{[" and stripped:
+            pos = _first_content(source)
+            raise source.error(pos, f"this is a JSON instance, but the spec reads a {board} text board")
+        if board == "hex":
+            found = _read_hex(source, blank)
+        else:
+            found = _read_grid(source, blank, lines)
+    if not found:
+        raise source.error(None, "the file holds no instance")
+    if len(found) > 1:
+        for k, inst in enumerate(found, 1):
+            inst.name = f"{source.path}#{k}"
+    return found
+
+
+def _first_content(source: Source):
+    for n, line in enumerate(source.text.splitlines(), 1):
+        s = line.strip()
+        if s:
+            return (n, len(line) - len(line.lstrip()) + 1)
+    return (1, 1)
+
+
+def _lines(source: Source):
+    """(line number, text) pairs without line ends; '#' comment lines dropped."""
+    for n, line in enumerate(source.text.split("\n"), 1):
+        line = line.rstrip("\r")
+        if line.lstrip().startswith("#"):
+            continue
+        yield n, line
+
+
+# ------------------------------------------------------------------ JSON
+
+def _freeze(value):
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return Record({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+class Record(dict):
+    """A JSON object: fields read as `x.name` or `x["name"]`; hashable."""
+
+    def __hash__(self):
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+
+def _read_json(source: Source) -> Instance:
+    try:
+        data = json.loads(source.text)
+    except json.JSONDecodeError as e:
+        if source.text.lstrip()[:1] not in "{[":
+            raise source.error(_first_content(source),
+                               "this spec reads a JSON instance, but the file is not JSON") from None
+        raise source.error((e.lineno, e.colno), f"bad JSON: {e.msg}") from None
+    return Instance(source.path, source, "json", None, data=_freeze(data))
+
+
+# ------------------------------------------------------------------ text grid
+
+def _read_grid(source: Source, blank: str, lines_ok: bool) -> list:
+    out = []
+    rows = []           # (line number, text)
+    expect = None       # (width, height, header line) from a "W H" line
+
+    def finish():
+        nonlocal rows, expect
+        if rows or expect:
+            out.extend(_grid_block(source, rows, expect, blank, lines_ok))
+        rows, expect = [], None
+
+    for n, line in _lines(source):
+        m = _HEADER.match(line)
+        if m and (expect is None or len(rows) >= expect[1]) and (expect is not None or not rows
+                                                                  or not _looks_like_row(line, rows)):
+            finish()
+            w, h = int(m.group(1)), int(m.group(2))
+            if w == 0 and h == 0:
+                break
+            if w == 0 or h == 0:
+                raise source.error((n, 1), f"a board of {w} x {h} cells has no cells")
+            expect = (w, h, n)
+            continue
+        if not line.strip():
+            if expect is not None and len(rows) < expect[1]:
+                continue  # blank lines inside a headed block are tolerated
+            finish()
+            continue
+        rows.append((n, line))
+        if expect is not None and len(rows) == expect[1]:
+            finish()
+    finish()
+    return out
+
+
+def _looks_like_row(line: str, rows) -> bool:
+    """A "W H"-shaped line inside a token grid of two columns is a row."""
+    return len(rows[0][1].split()) == 2
+
+
+def _grid_block(source, rows, expect, blank, lines_ok) -> list:
+    if expect is not None:
+        w, h, hline = expect
+        if len(rows) < h:
+            where = rows[-1][0] + 1 if rows else hline + 1
+            raise source.error((hline, 1), f"the header says {h} rows, but only {len(rows)} follow"
+                               f" (line {where})")
+    tokens_layout = any(len(text.split()) > 1 for _, text in rows)
+    if expect is not None and not tokens_layout:
+        tokens_layout = expect[0] > 1 and any(len(text.strip()) != expect[0] for _, text in rows) \
+            and all(len(text.split()) == expect[0] for _, text in rows)
+    if (lines_ok and expect is None and not tokens_layout):
+        lengths = {len(text.strip()) for _, text in rows}
+        if len(lengths) == 1:
+            size = lengths.pop()
+            n = int(round(size ** 0.5))
+            if n * n == size and n >= 2 and size != len(rows):
+                return [_line_instance(source, line, text, n, blank) for line, text in rows]
+    grid = []
+    for line, text in rows:
+        if tokens_layout:
+            cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+        else:
+            body = text.rstrip()
+            cells = [(ch, i + 1) for i, ch in enumerate(body)]
+        grid.append((line, cells))
+    width = len(grid[0][1])
+    for line, cells in grid:
+        if len(cells) != width:
+            col = cells[width][1] if len(cells) > width else len(source.line(line).rstrip()) + 1
+            first = grid[0][0]
+            raise source.error((line, col), f"this row has {len(cells)} cells, but the row on line "
+                               f"{first} has {width}; every row must have the same length")
+    if expect is not None and width != expect[0]:
+        raise source.error((grid[0][0], 1), f"the header says {expect[0]} columns, but the rows "
+                           f"have {width}")
+    layout = "tokens" if tokens_layout else "chars"
+    inst = Instance(source.path, source, layout, SquareGrid(width, len(grid)),
+                    start_line=(expect[2] if expect else grid[0][0]))
+    for r, (line, cells) in enumerate(grid):
+        for c, (tok, col) in enumerate(cells):
+            inst.positions[(r, c)] = (line, col)
+            if tok not in blank and not (len(tok) == 1 and tok in blank):
+                inst.clues[(r, c)] = token_value(tok, layout)
+                inst.tokens[(r, c)] = tok
+    return [inst]
+
+
+def _line_instance(source, line, text, n, blank) -> Instance:
+    inst = Instance(source.path, source, "lines", SquareGrid(n, n), start_line=line)
+    offset = len(text) - len(text.lstrip())
+    body = text.strip()
+    for i, ch in enumerate(body):
+        cell = divmod(i, n)
+        inst.positions[cell] = (line, offset + i + 1)
+        if ch not in blank and ch != "0":
+            inst.clues[cell] = token_value(ch, "lines")
+            inst.tokens[cell] = ch
+    return inst
+
+
+# ------------------------------------------------------------------ hex
+
+def _read_hex(source: Source, blank: str) -> list:
+    out = []
+    pending = list(_lines(source))
+    i = 0
+    while i < len(pending):
+        n_line, text = pending[i]
+        if not text.strip():
+            i += 1
+            continue
+        s = text.strip()
+        if not s.isdigit():
+            raise source.error((n_line, len(text) - len(text.lstrip()) + 1),
+                               "a hex board starts with its side length n on a line of its own")
+        side = int(s)
+        if side < 1:
+            raise source.error((n_line, 1), "the side length of a hexagon is at least 1")
+        geom = HexGrid(side)
+        inst = Instance(source.path, source, "hex", geom, start_line=n_line)
+        rows = pending[i + 1:i + 1 + geom.height]
+        if len(rows) < geom.height or any(not t.strip() for _, t in rows):
+            got = next((k for k, (_, t) in enumerate(rows) if not t.strip()), len(rows))
+            raise source.error((n_line, 1), f"a hexagon of side {side} has {geom.height} rows, "
+                               f"but {got} follow")
+        for r, (line, row) in enumerate(rows):
+            _hex_row(inst, geom, r, line, row.rstrip(), blank)
+        out.append(inst)
+        i += 1 + geom.height
+    return out
+
+
+def _hex_row(inst, geom, r, line, row, blank):
+    source = inst.source
+    indent = geom.indent(r)
+    want = geom.row_length(r)
+    start = indent - 1 if indent > 0 else 0
+    # the first prefix may be dropped when it is a space at column 0
+    body = row
+    cells = []
+    pos = indent
+    found = 0
+    while pos + 1 <= len(body):
+        prefix = body[pos] if pos < len(body) else " "
+        value = body[pos + 1] if pos + 1 < len(body) else ""
+        if not value:
+            break
+        cells.append((prefix, value, pos))
+        found += 1
+        pos += 2
+    lead = body[:indent]
+    if lead.strip():
+        col = len(lead) - len(lead.lstrip()) + 1
+        raise source.error((line, col), f"row {r + 1} of a side-{geom.side} hexagon is indented by "
+                           f"{indent} characters; this row starts too early")
+    if found != want:
+        raise source.error((line, max(1, len(row) + 1)), f"row {r + 1} of a side-{geom.side} hexagon "
+                           f"has {want} cells, found {found}")
+    for i, (prefix, value, p) in enumerate(cells):
+        cell = (r, i)
+        inst.positions[cell] = (line, p + 2)
+        if prefix not in " +":
+            raise source.error((line, p + 1), f"a cell prefix is ' ' or '+' (locked), not {prefix!r}")
+        if prefix == "+":
+            inst.locked.add(cell)
+        if value == " ":
+            raise source.error((line, p + 2), "expected a cell value ('.' or a digit) here")
+        if value not in blank:
+            inst.clues[cell] = token_value(value, "hex")
+            inst.tokens[cell] = value
+    del start

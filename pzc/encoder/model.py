@@ -1,0 +1,470 @@
+"""Stage: model, the IR between grounding and the backends.
+
+A Model holds finite-domain decision variables and constraints over them.
+
+  * ``Var``: a bool (``domain is None``) or a finite domain of values (ints or
+    symbols), e.g. ``v[(0, 0)] : 1..9``.
+  * ``Node``: a Boolean formula, hash-consed so that equal formulas are one
+    object.  Kinds: true, false, bvar (a bool Var), eq (Var = value), not, and,
+    or, iff, lin (sum of coef*atom compared with a constant), same (two
+    finite-domain terms equal), distinct.  Formulas are kept in negation normal
+    form as far as the kinds allow.
+  * ``Cases``: a finite-domain term whose value is picked by exclusive,
+    exhaustive conditions, from ``if c then x else y`` and products.
+  * ``LinExpr``: an integer expression sum(coef * atom) + const, where an atom
+    is a bool Node (0 or 1), an int Var or a Cases term.
+
+Grounding ``n[c] = count(d in neighbours(c): full[d])`` on a cell with three
+neighbours gives
+
+    lin( (1, n[c]), (-1, bvar full[d1]), (-1, bvar full[d2]), (-1, bvar full[d3]) ; = 0 )
+"""
+
+from __future__ import annotations
+
+from itertools import count as _counter
+
+
+class Var:
+    """A decision variable of the ground model."""
+
+    __slots__ = ("uid", "index", "name", "key", "domain", "numeric")
+
+    def __init__(self, uid, index, name, key, domain):
+        self.uid = uid
+        self.index = index
+        self.name = name
+        self.key = key
+        self.domain = domain          # None: bool; else a tuple of values
+        self.numeric = domain is not None and all(isinstance(v, int) and not isinstance(v, bool)
+                                                  for v in domain)
+
+    @property
+    def is_bool(self) -> bool:
+        return self.domain is None
+
+    def label(self) -> str:
+        if not self.key:
+            return self.name
+        inner = ", ".join(_show(k) for k in self.key)
+        return f"{self.name}[{inner}]"
+
+    def __repr__(self) -> str:
+        return self.label()
+
+
+def _show(value) -> str:
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return repr(value)
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_show(v) for v in value) + ")"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    return str(value)
+
+
+class Node:
+    """A hash-consed Boolean formula (compare with ``is``)."""
+
+    __slots__ = ("kind", "args", "uid")
+
+    def __init__(self, kind, args, uid):
+        self.kind = kind
+        self.args = args
+        self.uid = uid
+
+    def __repr__(self) -> str:
+        k, a = self.kind, self.args
+        if k in ("true", "false"):
+            return k
+        if k == "bvar":
+            return a[0].label()
+        if k == "eq":
+            return f"{a[0].label()}={_show(a[1])}"
+        if k == "not":
+            return f"not {a[0]!r}"
+        if k in ("and", "or"):
+            return "(" + f" {k} ".join(repr(x) for x in a) + ")"
+        if k == "lin":
+            terms, op, bound = a
+            return "(" + " + ".join(f"{c}*{t!r}" for c, t in terms) + f" {op} {bound})"
+        return f"{k}{a!r}"
+
+
+class Cases:
+    """A finite-domain term: value v where condition c holds, for (c, v) in pairs."""
+
+    __slots__ = ("pairs", "uid", "numeric")
+
+    def __init__(self, pairs, uid):
+        self.pairs = pairs
+        self.uid = uid
+        self.numeric = all(isinstance(v, int) and not isinstance(v, bool) for _, v in pairs)
+
+    @property
+    def domain(self):
+        return tuple(v for _, v in self.pairs)
+
+    def __repr__(self) -> str:
+        return "cases(" + ", ".join(f"{c!r}: {_show(v)}" for c, v in self.pairs) + ")"
+
+
+FD_TYPES = (Var, Cases)
+
+
+def is_fd(x) -> bool:
+    return type(x) is Cases or (type(x) is Var and x.domain is not None)
+
+
+class LinExpr:
+    """sum(coef * atom) + const over bool Nodes, int Vars and numeric Cases."""
+
+    __slots__ = ("terms", "const")
+
+    def __init__(self, terms=None, const=0):
+        self.terms = terms if terms is not None else {}
+        self.const = const
+
+    def __repr__(self) -> str:
+        parts = [f"{c}*{a!r}" for a, c in self.terms.items()]
+        return " + ".join(parts + [str(self.const)])
+
+
+class Model:
+    """The ground model: variables, interned formulas and the rules' constraints."""
+
+    def __init__(self):
+        self.vars = []
+        self._uid = _counter(1)
+        self._table = {}
+        self.TRUE = self._new("true", ())
+        self.FALSE = self._new("false", ())
+        self.constraints = []      # (rule statement, Node), one entry per rule
+        self.implied = []          # the same for implied rules
+        self.spec_vars = {}        # spec var name -> {key: Var}
+
+    # ------------------------------------------------------------ atoms
+
+    def new_var(self, name, key, domain) -> Var:
+        var = Var(next(self._uid), len(self.vars), name, key, domain)
+        self.vars.append(var)
+        return var
+
+    def _new(self, kind, args) -> Node:
+        key = (kind, args)
+        node = self._table.get(key)
+        if node is None:
+            node = Node(kind, args, next(self._uid))
+            self._table[key] = node
+        return node
+
+    def const(self, value: bool) -> Node:
+        return self.TRUE if value else self.FALSE
+
+    def bvar(self, var: Var) -> Node:
+        return self._new("bvar", (var,))
+
+    def eq(self, var: Var, value) -> Node:
+        """The atom `var = value` (false if value is outside the domain)."""
+        if value not in var.domain:
+            return self.FALSE
+        if len(var.domain) == 1:
+            return self.TRUE
+        return self._new("eq", (var, value))
+
+    def cases(self, pairs) -> object:
+        """A Cases term (or a constant) from (condition, value) pairs."""
+        merged = {}
+        for cond, value in pairs:
+            if cond is self.FALSE:
+                continue
+            merged.setdefault(value, []).append(cond)
+        if len(merged) == 1:
+            return next(iter(merged))
+        items = tuple((self.or_(cs), v) for v, cs in merged.items())
+        key = ("cases", items)
+        found = self._table.get(key)
+        if found is None:
+            found = Cases(items, next(self._uid))
+            self._table[key] = found
+        return found
+
+    def fd_pairs(self, term):
+        """(condition, value) pairs of a finite-domain term."""
+        if type(term) is Var:
+            return [(self.eq(term, v), v) for v in term.domain]
+        return term.pairs
+
+    # ------------------------------------------------------------ logic
+
+    def not_(self, x: Node) -> Node:
+        k = x.kind
+        if k == "true":
+            return self.FALSE
+        if k == "false":
+            return self.TRUE
+        if k == "not":
+            return x.args[0]
+        if k == "and":
+            return self.or_([self.not_(y) for y in x.args])
+        if k == "or":
+            return self.and_([self.not_(y) for y in x.args])
+        if k == "iff":
+            return self.iff(x.args[0], self.not_(x.args[1]))
+        if k == "lin":
+            terms, op, bound = x.args
+            if op == "<=":
+                return self._lin(terms, ">=", bound + 1)
+            if op == ">=":
+                return self._lin(terms, "<=", bound - 1)
+        return self._new("not", (x,))
+
+    def _junction(self, kind, xs) -> Node:
+        unit, zero = (self.TRUE, self.FALSE) if kind == "and" else (self.FALSE, self.TRUE)
+        seen = {}
+        stack = list(xs)
+        stack.reverse()
+        while stack:
+            x = stack.pop()
+            if x is unit:
+                continue
+            if x is zero:
+                return zero
+            if x.kind == kind:
+                stack.extend(reversed(x.args))
+                continue
+            seen.setdefault(x.uid, x)
+        if not seen:
+            return unit
+        for x in seen.values():
+            if x.kind == "not" and x.args[0].uid in seen:
+                return zero
+        if len(seen) == 1:
+            return next(iter(seen.values()))
+        args = tuple(seen[u] for u in sorted(seen))
+        return self._new(kind, args)
+
+    def and_(self, xs) -> Node:
+        return self._junction("and", xs)
+
+    def or_(self, xs) -> Node:
+        return self._junction("or", xs)
+
+    def implies(self, a: Node, b: Node) -> Node:
+        return self.or_([self.not_(a), b])
+
+    def iff(self, a: Node, b: Node) -> Node:
+        if a.kind in ("true", "false"):
+            return b if a is self.TRUE else self.not_(b)
+        if b.kind in ("true", "false"):
+            return a if b is self.TRUE else self.not_(a)
+        if a is b:
+            return self.TRUE
+        if self.not_(a) is b:
+            return self.FALSE
+        if a.uid > b.uid:
+            a, b = b, a
+        return self._new("iff", (a, b))
+
+    def ite(self, c: Node, a: Node, b: Node) -> Node:
+        if c is self.TRUE:
+            return a
+        if c is self.FALSE:
+            return b
+        return self.and_([self.or_([self.not_(c), a]), self.or_([c, b])])
+
+    # ------------------------------------------------------------ arithmetic
+
+    def lin(self, x) -> LinExpr:
+        """Any int-valued thing as a LinExpr (a fresh object the caller may change)."""
+        if type(x) is LinExpr:
+            return LinExpr(dict(x.terms), x.const)
+        if type(x) is int:
+            return LinExpr({}, x)
+        if type(x) in (Var, Cases):
+            return LinExpr({x: 1}, 0)
+        if type(x) is Node:   # a bool counted as 0/1
+            if x is self.TRUE:
+                return LinExpr({}, 1)
+            if x is self.FALSE:
+                return LinExpr({}, 0)
+            return LinExpr({x: 1}, 0)
+        raise TypeError(x)
+
+    def add(self, a, b, sign: int = 1) -> LinExpr:
+        out = self.lin(a)
+        b = self.lin(b)
+        terms = out.terms
+        for atom, c in b.terms.items():
+            c = terms.get(atom, 0) + sign * c
+            if c:
+                terms[atom] = c
+            else:
+                terms.pop(atom, None)
+        out.const += sign * b.const
+        return out
+
+    def scale(self, a, k: int) -> LinExpr:
+        a = self.lin(a)
+        if k == 0:
+            return LinExpr({}, 0)
+        return LinExpr({t: c * k for t, c in a.terms.items()}, a.const * k)
+
+    def mul(self, a, b) -> LinExpr:
+        a, b = self.lin(a), self.lin(b)
+        if not a.terms:
+            return self.scale(b, a.const)
+        if not b.terms:
+            return self.scale(a, b.const)
+        out = LinExpr({}, a.const * b.const)
+        for t, c in a.terms.items():
+            out = self.add(out, self.scale(LinExpr({t: c}), b.const))
+        for t, c in b.terms.items():
+            out = self.add(out, self.scale(LinExpr({t: c}), a.const))
+        for t1, c1 in a.terms.items():
+            for t2, c2 in b.terms.items():
+                out = self.add(out, self.scale(self._atom_product(t1, t2), c1 * c2))
+        return out
+
+    def _atom_product(self, t1, t2):
+        if type(t1) is Node and type(t2) is Node:
+            return self.and_([t1, t2])
+        p1 = [(t1, 1), (self.not_(t1), 0)] if type(t1) is Node else self.fd_pairs(t1)
+        p2 = [(t2, 1), (self.not_(t2), 0)] if type(t2) is Node else self.fd_pairs(t2)
+        return self.cases([(self.and_([c1, c2]), v1 * v2) for c1, v1 in p1 for c2, v2 in p2])
+
+    def select(self, cond: Node, a, b):
+        """`if cond then a else b` for int, symbol or finite-domain values."""
+        if cond is self.TRUE:
+            return a
+        if cond is self.FALSE:
+            return b
+        if type(a) is Node and type(b) is Node:
+            return self.ite(cond, a, b)
+        if isinstance(a, (LinExpr,)) or isinstance(b, LinExpr):
+            diff = self.add(a, b, -1)
+            return self.add(b, self.mul(cond, diff))
+        pa = self.fd_pairs(a) if is_fd(a) else [(self.TRUE, a)]
+        pb = self.fd_pairs(b) if is_fd(b) else [(self.TRUE, b)]
+        nc = self.not_(cond)
+        return self.cases([(self.and_([cond, c]), v) for c, v in pa] +
+                          [(self.and_([nc, c]), v) for c, v in pb])
+
+    def bounds(self, e: LinExpr):
+        lo = hi = e.const
+        for atom, c in e.terms.items():
+            if type(atom) is Node:
+                vals = (0, c)
+            else:
+                dom = atom.domain
+                vals = (c * min(dom), c * max(dom))
+            lo += min(vals)
+            hi += max(vals)
+        return lo, hi
+
+    # ------------------------------------------------------------ comparisons
+
+    def compare(self, op: str, a, b) -> Node:
+        """a op b for op in = != < <= > >=, a and b int-valued."""
+        if op in ("=", "!=") and type(a) in (Var, Cases) and type(b) in (Var, Cases):
+            node = self.same(a, b)
+            return node if op == "=" else self.not_(node)
+        d = self.add(a, b, -1)
+        bound = -d.const
+        terms = d.terms
+        if op == "<":
+            op, bound = "<=", bound - 1
+        elif op == ">":
+            op, bound = ">=", bound + 1
+        if not terms:
+            return self.const(_holds(0, op, bound))
+        if len(terms) == 1:
+            (atom, c), = terms.items()
+            if type(atom) is Node:
+                at0, at1 = _holds(0, op, bound), _holds(c, op, bound)
+                if at0 == at1:
+                    return self.const(at0)
+                return atom if at1 else self.not_(atom)
+            return self.member(atom, [v for v in atom.domain if _holds(c * v, op, bound)])
+        if op == "!=":
+            return self.not_(self.compare("=", a, b))
+        lo, hi = self.bounds(LinExpr(terms, 0))
+        if op == "<=":
+            if hi <= bound:
+                return self.TRUE
+            if lo > bound:
+                return self.FALSE
+        elif op == ">=":
+            if lo >= bound:
+                return self.TRUE
+            if hi < bound:
+                return self.FALSE
+        elif not lo <= bound <= hi:
+            return self.FALSE
+        items = tuple(sorted(((c, t) for t, c in terms.items()), key=lambda ct: ct[1].uid))
+        return self._lin(items, op, bound)
+
+    def _lin(self, items, op, bound) -> Node:
+        return self._new("lin", (items, op, bound))
+
+    def member(self, term, values) -> Node:
+        """The finite-domain term takes one of the values."""
+        values = set(values)
+        return self.or_([c for c, v in self.fd_pairs(term) if v in values])
+
+    def equal(self, a, b) -> Node:
+        """a = b where at least one side is symbolic (bool, int or symbol)."""
+        if type(a) is Node or type(b) is Node:
+            return self.iff(a if type(a) is Node else self.const(a),
+                            b if type(b) is Node else self.const(b))
+        if type(a) is LinExpr or type(b) is LinExpr:
+            return self.compare("=", a, b)
+        if is_fd(a) and is_fd(b):
+            return self.same(a, b)
+        if is_fd(a):
+            return self.member(a, [b])
+        return self.member(b, [a])
+
+    def same(self, a, b) -> Node:
+        if a is b:
+            return self.TRUE
+        shared = set(a.domain) & set(b.domain)
+        if not shared:
+            return self.FALSE
+        if a.uid > b.uid:
+            a, b = b, a
+        return self._new("same", (a, b))
+
+    def distinct(self, items) -> Node:
+        consts = [x for x in items if not is_fd(x)]
+        if len(set(consts)) != len(consts):
+            return self.FALSE
+        terms = [x for x in items if is_fd(x)]
+        if not terms:
+            return self.TRUE
+        parts = []
+        if consts:
+            cs = set(consts)
+            parts = [self.not_(self.member(t, cs)) for t in terms]
+        if len(terms) > 1:
+            parts.append(self._new("distinct", tuple(terms)))
+        return self.and_(parts)
+
+    # ------------------------------------------------------------ summary
+
+    def stats(self) -> dict:
+        return {"vars": len(self.vars), "nodes": len(self._table)}
+
+
+def _holds(value: int, op: str, bound: int) -> bool:
+    if op == "<=":
+        return value <= bound
+    if op == ">=":
+        return value >= bound
+    if op == "=":
+        return value == bound
+    if op == "!=":
+        return value != bound
+    if op == "<":
+        return value < bound
+    return value > bound

@@ -1,0 +1,488 @@
+"""Stage 1, syntax: spec text -> AST (dataclasses carrying source positions).
+
+    rule rows: all r in rows: distinct(v[c] for c in r)
+
+becomes
+
+    Rule(name='rows', body=Quant('all', [Binder(('r',), Name('rows'))],
+         Call('distinct', body=Index(Name('v'), [Name('c')]),
+              binders=[Binder(('c',), Name('r'))])))
+
+Every node has ``pos = (line, column)``.  Binders (``c in cells where p``) are
+parsed as expressions by the grammar and converted here, so syntax errors in a
+binder are reported like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import lark
+
+from ..errors import PzcError, Source
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(slots=True, eq=False)
+class Expr:
+    pos: tuple
+
+
+@dataclass(slots=True, eq=False)
+class Num(Expr):
+    value: int
+
+
+@dataclass(slots=True, eq=False)
+class Str(Expr):
+    value: str
+
+
+@dataclass(slots=True, eq=False)
+class BoolLit(Expr):
+    value: bool
+
+
+@dataclass(slots=True, eq=False)
+class Name(Expr):
+    id: str
+
+
+@dataclass(slots=True, eq=False)
+class Binder:
+    pos: tuple
+    names: tuple          # one name, or several to unpack a tuple
+    source: Expr
+    where: Expr | None
+
+
+@dataclass(slots=True, eq=False)
+class Call(Expr):
+    func: str
+    args: list            # plain arguments (binder form: empty)
+    binders: list | None = None   # `f(x in S where p: body)` / `f(body for x in S)`
+    body: Expr | None = None
+
+
+@dataclass(slots=True, eq=False)
+class Index(Expr):
+    base: Expr
+    indices: list
+
+
+@dataclass(slots=True, eq=False)
+class Field(Expr):
+    base: Expr
+    name: str
+
+
+@dataclass(slots=True, eq=False)
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Binary(Expr):
+    op: str               # + - * / %
+    left: Expr
+    right: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Compare(Expr):
+    op: str               # = != < <= > >= in notin
+    left: Expr
+    right: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass(slots=True, eq=False)
+class BoolOp(Expr):
+    op: str               # and, or, ->, <->
+    left: Expr
+    right: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Ite(Expr):
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Quant(Expr):
+    kind: str             # all, any
+    binders: list
+    body: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Range(Expr):
+    low: Expr
+    high: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Collection(Expr):
+    kind: str             # list, set, tuple
+    items: list
+
+
+@dataclass(slots=True, eq=False)
+class Comprehension(Expr):
+    kind: str             # list, set
+    body: Expr
+    binders: list
+
+
+# ----------------------------------------------------------------- statements
+
+@dataclass(slots=True, eq=False)
+class Stmt:
+    pos: tuple
+
+
+@dataclass(slots=True, eq=False)
+class Puzzle(Stmt):
+    name: str
+    description: str
+
+
+@dataclass(slots=True, eq=False)
+class BoardOption:
+    pos: tuple
+    name: str
+    value: Expr | None
+
+
+@dataclass(slots=True, eq=False)
+class Board(Stmt):
+    kind: str
+    kind_pos: tuple
+    options: list
+
+
+@dataclass(slots=True, eq=False)
+class Let(Stmt):
+    name: str
+    params: list | None   # None: a value; a list: a function
+    body: Expr
+
+
+@dataclass(slots=True, eq=False)
+class Var(Stmt):
+    name: str
+    binders: list         # empty for a single variable
+    domain: Expr | None   # None means bool
+
+
+@dataclass(slots=True, eq=False)
+class Rule(Stmt):
+    name: str
+    body: Expr
+    implied: bool
+
+
+@dataclass(slots=True, eq=False)
+class Require(Stmt):
+    test: Expr            # must hold on the instance, else the instance is rejected
+    message: str
+
+
+@dataclass(slots=True, eq=False)
+class ShowCell(Stmt):
+    cell: str             # name bound to each cell in turn
+    body: Expr
+
+
+@dataclass(slots=True, eq=False)
+class ShowMoves(Stmt):
+    binders: list
+    fields: list          # [(name, Expr)]
+
+
+@dataclass(slots=True, eq=False)
+class Spec:
+    source: Source
+    statements: list
+    puzzle: Puzzle | None = None
+    board: Board | None = None
+    lets: dict = field(default_factory=dict)
+    vars: dict = field(default_factory=dict)
+    rules: list = field(default_factory=list)
+    requires: list = field(default_factory=list)
+    show_cell: ShowCell | None = None
+    show_moves: ShowMoves | None = None
+
+    @property
+    def name(self) -> str:
+        return self.puzzle.name if self.puzzle else "spec"
+
+    @property
+    def description(self) -> str:
+        return self.puzzle.description if self.puzzle else ""
+
+
+# --------------------------------------------------------------------- parser
+
+@lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    grammar = resources.files("pzc").joinpath("grammar/pz.lark").read_text()
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True,
+                     maybe_placeholders=True)
+
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "COLON": "':'",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'",
+    "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "CMP": "a comparison",
+    "ADD": "'+' or '-'", "MUL": "'*', '/' or '%'", "DOT": "'.'", "$END": "end of file",
+    "MINUS": "'-'",
+}
+
+
+def _describe_expected(expected) -> str:
+    words = []
+    for name in sorted(expected):
+        if name in _TOKEN_WORDS:
+            words.append(_TOKEN_WORDS[name])
+        elif name.isupper() and name.isalpha():
+            words.append(f"'{name.lower()}'")
+        else:
+            words.append(name.strip('"'))
+    words = sorted(set(words))
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+def parse(text: str, path: str = "<spec>") -> Spec:
+    """Parse spec text into a Spec; syntax errors become PzcError with a caret."""
+    source = Source(path, text)
+    try:
+        tree = _parser().parse(text)
+    except lark.UnexpectedCharacters as e:
+        raise source.error((e.line, e.column),
+                           f"unexpected character {text[e.pos_in_stream]!r}") from None
+    except lark.UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            line = text.count("\n") + 1
+            column = len(text.rsplit("\n", 1)[-1]) + 1
+            if not text.rsplit("\n", 1)[-1]:
+                line -= 1
+                column = len(source.line(line)) + 1
+            raise source.error((line, column), "unexpected end of spec; expected "
+                               + _describe_expected(e.expected)) from None
+        raise source.error((tok.line, tok.column),
+                           f"unexpected {tok.value!r}; expected "
+                           + _describe_expected(e.expected)) from None
+    except lark.UnexpectedEOF as e:  # pragma: no cover - LALR reports UnexpectedToken
+        raise source.error(None, "unexpected end of spec") from None
+    builder = _Builder(source)
+    statements = [builder.stmt(child) for child in tree.children]
+    return _collect(source, statements)
+
+
+def _collect(source: Source, statements: list) -> Spec:
+    spec = Spec(source, statements)
+    seen = {}
+    for st in statements:
+        if isinstance(st, Puzzle):
+            if spec.puzzle:
+                raise source.error(st.pos, "a spec has one 'puzzle' line")
+            spec.puzzle = st
+        elif isinstance(st, Board):
+            if spec.board:
+                raise source.error(st.pos, "a spec has one 'board' line")
+            spec.board = st
+        elif isinstance(st, (Let, Var)):
+            if st.name in seen:
+                line = seen[st.name].pos[0]
+                raise source.error(st.pos, f"'{st.name}' is already defined on line {line}")
+            seen[st.name] = st
+            (spec.lets if isinstance(st, Let) else spec.vars)[st.name] = st
+        elif isinstance(st, Rule):
+            spec.rules.append(st)
+        elif isinstance(st, Require):
+            spec.requires.append(st)
+        elif isinstance(st, ShowCell):
+            if spec.show_cell:
+                raise source.error(st.pos, "a spec has at most one grid 'show'")
+            spec.show_cell = st
+        elif isinstance(st, ShowMoves):
+            if spec.show_moves:
+                raise source.error(st.pos, "a spec has at most one 'show moves'")
+            spec.show_moves = st
+    if spec.puzzle is None:
+        raise source.error((1, 1), "a spec starts with 'puzzle NAME'")
+    if spec.board is None:
+        raise source.error(spec.puzzle.pos, "the spec has no 'board' line "
+                           "(board square, board hex or board json)")
+    names = [r.name for r in spec.rules]
+    for i, r in enumerate(spec.rules):
+        if r.name in names[:i]:
+            raise source.error(r.pos, f"there is already a rule named '{r.name}'")
+    return spec
+
+
+def _pos(node) -> tuple:
+    if isinstance(node, lark.Token):
+        return (node.line, node.column)
+    meta = node.meta
+    return (getattr(meta, "line", None), getattr(meta, "column", None))
+
+
+_OPS = {"and_": "and", "or_": "or", "implies": "->", "iff": "<->"}
+
+
+class _Builder:
+    """Lark tree -> AST.  A hand-written walk keeps the binder checks in one place."""
+
+    def __init__(self, source: Source):
+        self.source = source
+
+    # statements
+    def stmt(self, t):
+        kind = t.data
+        ch = t.children
+        pos = _pos(t)
+        if kind == "puzzle":
+            desc = self.string(ch[1]) if ch[1] is not None else ""
+            return Puzzle(pos, str(ch[0]), desc)
+        if kind == "board":
+            options = [BoardOption(_pos(o), str(o.children[0]),
+                                   self.expr(o.children[1]) if o.children[1] is not None else None)
+                       for o in ch[1:] if o is not None]
+            return Board(pos, str(ch[0]), _pos(ch[0]), options)
+        if kind == "let":
+            name, params_tree, body_tree = ch
+            body = self.expr(body_tree)
+            params = None
+            if params_tree is not None:
+                params = [str(p) for p in params_tree.children if p is not None]
+                if len(set(params)) != len(params):
+                    raise self.source.error(pos, f"repeated parameter name in '{name}'")
+            return Let(pos, str(name), params, body)
+        if kind == "var":
+            binders = self.binders(ch[1]) if ch[1] is not None else []
+            dom = ch[2]
+            domain = None if (isinstance(dom, lark.Tree) and dom.data == "bool_domain") else self.expr(dom)
+            return Var(pos, str(ch[0]), binders, domain)
+        if kind == "rule":
+            return Rule(pos, str(ch[1]), self.expr(ch[2]), ch[0] is not None)
+        if kind == "require":
+            message = self.string(ch[1]) if ch[1] is not None else ""
+            return Require(pos, self.expr(ch[0]), message)
+        if kind == "show_var":
+            name = Name(_pos(ch[0]), str(ch[0]))
+            return ShowCell(pos, "c", Index(name.pos, name, [Name(name.pos, "c")]))
+        if kind == "show_cell":
+            return ShowCell(pos, str(ch[0]), self.expr(ch[1]))
+        if kind == "show_moves":
+            fields = [(str(f.children[0]), self.expr(f.children[1])) for f in ch[1:]]
+            return ShowMoves(pos, self.binders(ch[0]), fields)
+        raise AssertionError(kind)  # pragma: no cover
+
+    def string(self, tok) -> str:
+        body = str(tok)[1:-1]
+        return body.encode("latin-1", "backslashreplace").decode("unicode_escape") if "\\" in body else body
+
+    # binders
+    def binders(self, items) -> list:
+        return [self.binder(it) for it in items.children]
+
+    def binder(self, item) -> Binder:
+        test, where = item.children
+        pos = _pos(item)
+        if not (isinstance(test, lark.Tree) and test.data == "member"):
+            raise self.source.error(pos, "expected a binder such as 'c in cells'")
+        target, src = test.children
+        if isinstance(target, lark.Tree) and target.data == "name":
+            names = (str(target.children[0]),)
+        elif isinstance(target, lark.Tree) and target.data == "tuple" and all(
+                isinstance(x, lark.Tree) and x.data == "name" for x in target.children if x is not None):
+            names = tuple(str(x.children[0]) for x in target.children if x is not None)
+        else:
+            raise self.source.error(pos, "the left side of a binder must be a name or a tuple of names")
+        return Binder(pos, names, self.expr(src), self.expr(where) if where is not None else None)
+
+    def plain_items(self, items) -> list:
+        out = []
+        for it in items.children:
+            test, where = it.children
+            if where is not None:
+                raise self.source.error(_pos(it), "'where' belongs to a binder, as in 'x in S where p: ...'")
+            out.append(self.expr(test))
+        return out
+
+    # expressions
+    def expr(self, t) -> Expr:
+        if isinstance(t, lark.Token):  # pragma: no cover - atoms are always wrapped
+            raise self.source.error(_pos(t), f"unexpected {t!s}")
+        kind = t.data
+        ch = t.children
+        pos = _pos(t)
+        if kind == "number":
+            return Num(pos, int(ch[0]))
+        if kind == "string":
+            return Str(pos, self.string(ch[0]))
+        if kind == "true":
+            return BoolLit(pos, True)
+        if kind == "false":
+            return BoolLit(pos, False)
+        if kind == "name":
+            return Name(pos, str(ch[0]))
+        if kind in _OPS:
+            return BoolOp(pos, _OPS[kind], self.expr(ch[0]), self.expr(ch[1]))
+        if kind == "not_":
+            return Not(pos, self.expr(ch[0]))
+        if kind == "compare":
+            return Compare(_pos(ch[1]), str(ch[1]), self.expr(ch[0]), self.expr(ch[2]))
+        if kind == "member":
+            return Compare(pos, "in", self.expr(ch[0]), self.expr(ch[1]))
+        if kind == "not_member":
+            return Compare(pos, "notin", self.expr(ch[0]), self.expr(ch[1]))
+        if kind == "binary":
+            return Binary(_pos(ch[1]), str(ch[1]), self.expr(ch[0]), self.expr(ch[2]))
+        if kind == "neg":
+            inner = self.expr(ch[0])
+            if isinstance(inner, Num):
+                return Num(pos, -inner.value)
+            return Neg(pos, inner)
+        if kind == "range":
+            return Range(pos, self.expr(ch[0]), self.expr(ch[1]))
+        if kind == "ite":
+            return Ite(pos, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
+        if kind == "quantifier":
+            return Quant(pos, str(ch[0]), self.binders(ch[1]), self.expr(ch[2]))
+        if kind == "index":
+            return Index(pos, self.expr(ch[0]), [self.expr(x) for x in ch[1:]])
+        if kind == "field_access":
+            return Field(_pos(ch[1]), self.expr(ch[0]), str(ch[1]))
+        if kind == "call":
+            func = str(ch[0])
+            args = ch[1]
+            if args is None:
+                return Call(pos, func, [])
+            if args.data == "args_generator":
+                return Call(pos, func, [], self.binders(args.children[1]), self.expr(args.children[0]))
+            items, body = args.children
+            if body is not None:
+                return Call(pos, func, [], self.binders(items), self.expr(body))
+            return Call(pos, func, self.plain_items(items))
+        if kind == "tuple":
+            return Collection(pos, "tuple", [self.expr(x) for x in ch if x is not None])
+        if kind in ("list", "set"):
+            return Collection(pos, kind, [self.expr(x) for x in ch if x is not None])
+        if kind in ("list_comp", "set_comp"):
+            return Comprehension(pos, kind[:-5], self.expr(ch[0]), self.binders(ch[1]))
+        raise AssertionError(kind)  # pragma: no cover

@@ -1,0 +1,140 @@
+"""Board geometry: cells, neighbours, rows, columns, boxes and edges.
+
+Cells are (row, column) tuples counted from 0.  On a hex board the column is
+the cell's index within its row; neighbours come from the doubled-x layout of
+the text (a cell's neighbours sit two characters left and right, and one
+character diagonally up and down).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Edge(NamedTuple):
+    """An unordered pair of adjacent cells, ``a`` before ``b`` in reading order."""
+    a: tuple
+    b: tuple
+
+    def __repr__(self) -> str:
+        return f"edge({self.a}, {self.b})"
+
+
+class Geometry:
+    """The cells of a board and the sets built from them."""
+
+    kind = "cells"
+
+    def __init__(self, cells):
+        self.cells = tuple(cells)
+        self._cell_set = frozenset(self.cells)
+        self._neighbours = None
+        self._edges = None
+
+    def __contains__(self, cell) -> bool:
+        return cell in self._cell_set
+
+    def _adjacent(self, cell):   # overridden
+        r, c = cell
+        return [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
+
+    def neighbours(self, cell) -> tuple:
+        if self._neighbours is None:
+            cs = self._cell_set
+            self._neighbours = {x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells}
+        return self._neighbours[cell]
+
+    def edges(self) -> tuple:
+        if self._edges is None:
+            order = {c: i for i, c in enumerate(self.cells)}
+            out = []
+            for a in self.cells:
+                for b in self.neighbours(a):
+                    if order[a] < order[b]:
+                        out.append(Edge(a, b))
+            self._edges = tuple(out)
+            self._edges_of = {c: [] for c in self.cells}
+            for e in self._edges:
+                self._edges_of[e.a].append(e)
+                self._edges_of[e.b].append(e)
+        return self._edges
+
+    def edges_of(self, cell) -> tuple:
+        self.edges()
+        return tuple(self._edges_of[cell])
+
+    def rows(self) -> tuple:
+        rows = {}
+        for cell in self.cells:
+            rows.setdefault(cell[0], []).append(cell)
+        return tuple(tuple(rows[r]) for r in sorted(rows))
+
+    def cols(self) -> tuple:
+        cols = {}
+        for cell in self.cells:
+            cols.setdefault(cell[1], []).append(cell)
+        return tuple(tuple(sorted(cols[c])) for c in sorted(cols))
+
+
+class SquareGrid(Geometry):
+    """A width x height grid of square cells (orthogonal neighbours)."""
+
+    kind = "square"
+
+    def __init__(self, width: int, height: int, cells=None):
+        self.width = width
+        self.height = height
+        super().__init__(cells if cells is not None else
+                         [(r, c) for r in range(height) for c in range(width)])
+
+    def windows(self, h: int, w: int, step_r: int, step_c: int) -> tuple:
+        """Every h x w block whose top-left corner lies on the given steps."""
+        out = []
+        for r in range(0, self.height - h + 1, step_r):
+            for c in range(0, self.width - w + 1, step_c):
+                block = tuple((r + i, c + j) for i in range(h) for j in range(w))
+                if all(x in self for x in block):
+                    out.append(block)
+        return tuple(out)
+
+    def diagonal_neighbours(self, cell) -> tuple:
+        r, c = cell
+        around = [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]
+        return tuple(x for x in around if x in self)
+
+
+class HexGrid(Geometry):
+    """A hexagon of side n: rows 0..2n-2, row r holding 2n-1-|n-1-r| cells."""
+
+    kind = "hex"
+
+    def __init__(self, side: int):
+        self.side = side
+        self.width = 2 * side - 1
+        self.height = 2 * side - 1
+        cells = [(r, i) for r in range(self.height) for i in range(self.row_length(r))]
+        super().__init__(cells)
+
+    def row_length(self, r: int) -> int:
+        return 2 * self.side - 1 - abs(self.side - 1 - r)
+
+    def indent(self, r: int) -> int:
+        return abs(self.side - 1 - r)
+
+    def _doubled(self, cell):
+        r, i = cell
+        return r, self.indent(r) + 2 * i
+
+    def _adjacent(self, cell):
+        r, x = self._doubled(cell)
+        out = []
+        for dr, dx in ((-1, -1), (-1, 1), (0, -2), (0, 2), (1, -1), (1, 1)):
+            rr, xx = r + dr, x + dx
+            if 0 <= rr < self.height:
+                i, odd = divmod(xx - self.indent(rr), 2)
+                if not odd and 0 <= i < self.row_length(rr):
+                    out.append((rr, i))
+        return out
+
+    def cols(self) -> tuple:
+        raise ValueError("a hex board has no columns")
