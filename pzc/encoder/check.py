@@ -1,4 +1,419 @@
-"""Stage: check.  Static checks of a parsed spec (placeholder, filled in below)."""
+"""Stage: check.  Static checks of a parsed spec, before any instance is read.
 
-def check(spec):
+Finds unknown names (with a suggestion), calls with the wrong number of
+arguments, variables indexed wrongly, bools used as ints and ints as bools,
+rules that are not bool, bad board options and bad domains.  Types are
+inferred bottom-up; what depends on the instance (a clue, a JSON field) is
+``any`` here and is checked again while grounding.
+
+    rule r: all c in cells: v[c] + full[c] = 2     # full is bool
+                                   ^ a bool is used as an int here
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from . import syntax as ast
+from .evaluate import AGGREGATES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, _builtin_values
+
+BOOL, INT, SYM, CELL, EDGE, ANY = "bool", "int", "symbol", "cell", "edge", "any"
+
+
+def coll(elem=ANY):
+    return ("set", elem)
+
+
+def _is_coll(t):
+    return isinstance(t, tuple)
+
+
+def _elem(t):
+    return t[1] if _is_coll(t) else ANY
+
+
+_VALUE_TYPES = {
+    "cells": coll(CELL), "rows": coll(coll(CELL)), "cols": coll(coll(CELL)),
+    "edges": coll(EDGE), "width": INT, "height": INT, "side": INT, "labels": coll(ANY),
+    "input": ANY,
+}
+
+# name -> (argument types, result type)
+_FUNCTION_TYPES = {
+    "neighbours": ([CELL], coll(CELL)), "neighbors": ([CELL], coll(CELL)),
+    "around": ([CELL], coll(CELL)), "edges": ([CELL], coll(EDGE)),
+    "boxes": ([INT, INT], coll(coll(CELL))), "squares": ([INT, INT], coll(coll(CELL))),
+    "clue": ([CELL], ANY), "given": ([CELL], BOOL), "locked": ([CELL], BOOL),
+    "row": ([CELL], INT), "col": ([CELL], INT), "cell": ([INT, INT], CELL),
+    "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
+    "len": ([ANY], INT), "sorted": ([ANY], coll()), "set": ([ANY], coll()),
+    "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY),
+}
+
+BOARD_KINDS = ("square", "hex", "json")
+BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
+                 "blank": 'the characters that mark an empty cell, e.g. blank: ".0"',
+                 "lines": "accept one puzzle per line (n*n characters each)"}
+
+
+def _type_name(t) -> str:
+    if _is_coll(t):
+        return "a set"
+    return {BOOL: "a bool", INT: "an int", SYM: "a symbol", CELL: "a cell",
+            EDGE: "an edge", ANY: "a value"}[t]
+
+
+class Checker:
+    def __init__(self, spec: ast.Spec):
+        self.spec = spec
+        self.source = spec.source
+        self.let_types = {}
+        self._busy = set()
+
+    def err(self, node, message):
+        return self.source.error(node.pos, message)
+
+    # ----------------------------------------------------------- statements
+
+    def run(self):
+        spec = self.spec
+        self.check_board(spec.board)
+        for name, let in spec.lets.items():
+            if name in BUILTIN_NAMES and not (spec.board.kind == "json" and name == "cells"):
+                raise self.err(let, f"'{name}' is a built-in name; choose another name")
+        for name, var in spec.vars.items():
+            if name in BUILTIN_NAMES:
+                raise self.err(var, f"'{name}' is a built-in name; choose another name")
+        for st in spec.statements:
+            if isinstance(st, ast.Let):
+                scope = {p: ANY for p in st.params} if st.params is not None else {}
+                if st.params is None:
+                    self.let_type(st.name, st)
+                else:
+                    self.infer(st.body, scope)
+            elif isinstance(st, ast.Var):
+                scope = {}
+                self.binders(st.binders, scope)
+                if st.domain is not None:
+                    t = self.infer(st.domain, scope)
+                    if t in (INT, BOOL, SYM, CELL, EDGE):
+                        raise self.err(st.domain, "a domain is 'bool', a range such as 1..9 "
+                                                  f"or a set, not {_type_name(t)}")
+            elif isinstance(st, ast.Rule):
+                self.want(st.body, self.infer(st.body, {}), BOOL, "a rule")
+            elif isinstance(st, ast.Require):
+                self.want(st.test, self.infer(st.test, {}), BOOL, "a require")
+            elif isinstance(st, ast.ShowCell):
+                self.infer(st.body, {st.cell: CELL})
+            elif isinstance(st, ast.ShowMoves):
+                scope = {}
+                self.binders(st.binders, scope)
+                for _, expr in st.fields:
+                    self.infer(expr, scope)
+        if spec.show_cell is None and spec.show_moves is None:
+            raise self.source.error(spec.puzzle.pos, "the spec shows nothing: add 'show v' "
+                                    "(a variable per cell), 'show c: expr' or 'show moves(...)'")
+
+    def check_board(self, board):
+        if board.kind not in BOARD_KINDS:
+            raise self.source.error(board.kind_pos, f"unknown board kind '{board.kind}'; "
+                                    f"choose {', '.join(BOARD_KINDS)}")
+        seen = set()
+        for opt in board.options:
+            if opt.name not in BOARD_OPTIONS:
+                raise self.source.error(opt.pos, f"unknown board option '{opt.name}'; options: "
+                                        + ", ".join(BOARD_OPTIONS))
+            if opt.name in seen:
+                raise self.source.error(opt.pos, f"board option '{opt.name}' is given twice")
+            seen.add(opt.name)
+            if opt.name == "lines":
+                if opt.value is not None:
+                    raise self.source.error(opt.pos, "'lines' takes no value")
+                if board.kind != "square":
+                    raise self.source.error(opt.pos, "'lines' is for square boards")
+            elif opt.value is None:
+                raise self.source.error(opt.pos, f"'{opt.name}' needs a value: {BOARD_OPTIONS[opt.name]}")
+            elif opt.name == "blank" and not isinstance(opt.value, ast.Str):
+                raise self.source.error(opt.pos, f"'blank' is a string: {BOARD_OPTIONS['blank']}")
+            elif opt.name == "clues":
+                t = self.infer(opt.value, {})
+                if not (_is_coll(t) or t == ANY):
+                    raise self.err(opt.value, f"'clues' is {BOARD_OPTIONS['clues']}")
+        if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
+            raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
+
+    # ----------------------------------------------------------- helpers
+
+    def want(self, node, t, expected, what="this"):
+        if t == ANY or t == expected:
+            return
+        if expected == INT and t == BOOL:
+            raise self.err(node, "a bool is used as an int here; count(...) or "
+                                 "'if ... then 1 else 0' turns bools into numbers")
+        if expected == BOOL and t == INT:
+            raise self.err(node, "an int is used as a bool here; compare it, as in x > 0")
+        raise self.err(node, f"{what} must be {_type_name(expected)}, but this is {_type_name(t)}")
+
+    def binders(self, binders, scope):
+        for b in binders:
+            t = self.infer(b.source, scope)
+            if t in (INT, BOOL, SYM, CELL, EDGE):
+                raise self.err(b.source, f"a binder ranges over a set, not {_type_name(t)}")
+            elem = _elem(t)
+            for n in b.names:
+                scope[n] = elem if len(b.names) == 1 else ANY
+            if b.where is not None:
+                self.want(b.where, self.infer(b.where, scope), BOOL, "a 'where' filter")
+
+    def unknown(self, node, name, kind="name"):
+        candidates = (list(self.spec.lets) + list(self.spec.vars) + sorted(BUILTIN_NAMES))
+        close = difflib.get_close_matches(name, candidates, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        return self.err(node, f"unknown {kind} '{name}'{hint}")
+
+    def let_type(self, name, node):
+        if name in self.let_types:
+            return self.let_types[name]
+        if name in self._busy:
+            return ANY
+        self._busy.add(name)
+        t = self.infer(self.spec.lets[name].body, {})
+        self._busy.discard(name)
+        self.let_types[name] = t
+        return t
+
+    def var_type(self, var):
+        if var.domain is None:
+            return BOOL
+        scope = {}
+        self.binders(var.binders, scope)
+        t = self.infer(var.domain, scope)
+        return _elem(t)
+
+    # ----------------------------------------------------------- expressions
+
+    def infer(self, e, scope):
+        m = getattr(self, "_" + type(e).__name__)
+        return m(e, scope)
+
+    def _Num(self, e, scope):
+        return INT
+
+    def _Str(self, e, scope):
+        return SYM
+
+    def _BoolLit(self, e, scope):
+        return BOOL
+
+    def _Name(self, e, scope):
+        n = e.id
+        if n in scope:
+            return scope[n]
+        spec = self.spec
+        if n in spec.lets:
+            let = spec.lets[n]
+            if let.params is not None:
+                raise self.err(e, f"'{n}' is a function: call it as {n}(...)")
+            return self.let_type(n, e)
+        if n in spec.vars:
+            var = spec.vars[n]
+            if var.binders:
+                raise self.err(e, f"'{n}' is indexed: write {n}[...]")
+            return self.var_type(var)
+        if n in _VALUE_TYPES:
+            return _VALUE_TYPES[n]
+        if n in BUILTIN_FUNCTIONS or n in AGGREGATES:
+            raise self.err(e, f"'{n}' is a function: call it as {n}(...)")
+        raise self.unknown(e, n)
+
+    def _Index(self, e, scope):
+        base = e.base
+        for i in e.indices:
+            self.infer(i, scope)
+        if isinstance(base, ast.Name) and base.id not in scope and base.id in self.spec.vars:
+            var = self.spec.vars[base.id]
+            if len(e.indices) != len(var.binders):
+                raise self.err(e, f"'{var.name}' takes {len(var.binders)} index(es), "
+                                  f"not {len(e.indices)}")
+            return self.var_type(var)
+        t = self.infer(base, scope)
+        if len(e.indices) != 1:
+            raise self.err(e, "only variables take several indices")
+        if t in (INT, BOOL):
+            raise self.err(e.base, f"{_type_name(t)} cannot be indexed")
+        if t == CELL:
+            return INT
+        return _elem(t) if _is_coll(t) else ANY
+
+    def _Field(self, e, scope):
+        t = self.infer(e.base, scope)
+        if t == EDGE:
+            if e.name not in ("a", "b"):
+                raise self.err(e, f"an edge has fields a and b, not '{e.name}'")
+            return CELL
+        if t == CELL:
+            if e.name not in ("row", "col"):
+                raise self.err(e, f"a cell has fields row and col, not '{e.name}'")
+            return INT
+        if t in (INT, BOOL, SYM) or _is_coll(t):
+            raise self.err(e, f"{_type_name(t)} has no field '{e.name}'")
+        return ANY
+
+    def _Neg(self, e, scope):
+        self.want(e.operand, self.infer(e.operand, scope), INT)
+        return INT
+
+    def _Binary(self, e, scope):
+        a = self.infer(e.left, scope)
+        b = self.infer(e.right, scope)
+        if e.op in "+-" and (_is_coll(a) or _is_coll(b)):
+            return coll()
+        if e.op == "+" and a == SYM and b == SYM:
+            return SYM
+        self.want(e.left, a, INT, f"an operand of '{e.op}'")
+        self.want(e.right, b, INT, f"an operand of '{e.op}'")
+        return INT
+
+    def _Compare(self, e, scope):
+        a = self.infer(e.left, scope)
+        b = self.infer(e.right, scope)
+        if e.op in ("in", "notin"):
+            if b in (INT, BOOL, SYM, CELL, EDGE):
+                raise self.err(e.right, f"'in' needs a set on its right, not {_type_name(b)}")
+            return BOOL
+        if e.op in ("=", "!="):
+            if ANY not in (a, b) and (a == BOOL) != (b == BOOL):
+                raise self.err(e.right, f"cannot compare {_type_name(a)} with {_type_name(b)}")
+            return BOOL
+        self.want(e.left, a, INT, f"an operand of '{e.op}'")
+        self.want(e.right, b, INT, f"an operand of '{e.op}'")
+        return BOOL
+
+    def _Not(self, e, scope):
+        self.want(e.operand, self.infer(e.operand, scope), BOOL, "the operand of 'not'")
+        return BOOL
+
+    def _BoolOp(self, e, scope):
+        self.want(e.left, self.infer(e.left, scope), BOOL, f"an operand of '{e.op}'")
+        self.want(e.right, self.infer(e.right, scope), BOOL, f"an operand of '{e.op}'")
+        return BOOL
+
+    def _Ite(self, e, scope):
+        self.want(e.cond, self.infer(e.cond, scope), BOOL, "the condition of 'if'")
+        a = self.infer(e.then, scope)
+        b = self.infer(e.other, scope)
+        if ANY not in (a, b) and (a == BOOL) != (b == BOOL):
+            raise self.err(e.other, f"both branches of 'if' must be bools or neither: "
+                                    f"{_type_name(a)} and {_type_name(b)}")
+        return a if a == b else ANY
+
+    def _Quant(self, e, scope):
+        scope = dict(scope)
+        self.binders(e.binders, scope)
+        self.want(e.body, self.infer(e.body, scope), BOOL, f"the body of '{e.kind}'")
+        return BOOL
+
+    def _Range(self, e, scope):
+        self.want(e.low, self.infer(e.low, scope), INT, "a range bound")
+        self.want(e.high, self.infer(e.high, scope), INT, "a range bound")
+        return coll(INT)
+
+    def _Collection(self, e, scope):
+        types = {self.infer(x, scope) for x in e.items}
+        if e.kind == "tuple":
+            if len(e.items) == 2 and types <= {INT, ANY}:
+                return CELL
+            return coll()
+        return coll(types.pop() if len(types) == 1 else ANY)
+
+    def _Comprehension(self, e, scope):
+        scope = dict(scope)
+        self.binders(e.binders, scope)
+        return coll(self.infer(e.body, scope))
+
+    def _Call(self, e, scope):
+        name = e.func
+        spec = self.spec
+        if name in spec.lets and name not in scope:
+            let = spec.lets[name]
+            if let.params is None:
+                raise self.err(e, f"'{name}' is a value, not a function")
+            if e.binders is not None:
+                raise self.err(e, f"'{name}' takes plain arguments, not binders")
+            if len(e.args) != len(let.params):
+                raise self.err(e, f"'{name}' takes {len(let.params)} argument(s), not {len(e.args)}")
+            for a in e.args:
+                self.infer(a, scope)
+            key = "fn:" + name
+            if key in self.let_types:
+                return self.let_types[key]
+            if key in self._busy:
+                return ANY
+            self._busy.add(key)
+            t = self.infer(let.body, {p: ANY for p in let.params})
+            self._busy.discard(key)
+            self.let_types[key] = t
+            return t
+        if name in AGGREGATES:
+            return self.aggregate(e, scope)
+        if name in _FUNCTION_TYPES:
+            if e.binders is not None:
+                raise self.err(e, f"'{name}' takes plain arguments, not binders")
+            params, result = _FUNCTION_TYPES[name]
+            if len(e.args) != len(params):
+                raise self.err(e, f"'{name}' takes {len(params)} argument(s), not {len(e.args)}")
+            for a, p in zip(e.args, params):
+                t = self.infer(a, scope)
+                if p == INT:
+                    self.want(a, t, INT, f"the argument of '{name}'")
+                elif p == CELL and t in (INT, BOOL, SYM, EDGE):
+                    raise self.err(a, f"'{name}' takes a cell, not {_type_name(t)}")
+            return result
+        if name in spec.vars:
+            raise self.err(e, f"'{name}' is a variable: index it as {name}[...]")
+        raise self.unknown(e, name, "function")
+
+    def aggregate(self, e, scope):
+        name = e.func
+        if e.binders is not None:
+            scope = dict(scope)
+            self.binders(e.binders, scope)
+            t = self.infer(e.body, scope)
+            items = [(e.body, t)]
+        else:
+            if not e.args:
+                raise self.err(e, f"'{name}' needs arguments")
+            items = [(a, self.infer(a, scope)) for a in e.args]
+            if len(items) == 1 and _is_coll(items[0][1]):
+                items = [(items[0][0], _elem(items[0][1]))]
+        for node, t in items:
+            if name == "count":
+                self.want(node, t, BOOL, "what count(...) counts")
+            elif name in ("sum", "min", "max"):
+                self.want(node, t, INT, f"what {name}(...) adds up" if name == "sum"
+                          else f"an argument of {name}")
+        return BOOL if name == "distinct" else INT
+
+
+def check(spec: ast.Spec) -> ast.Spec:
+    """Raise PzcError at the first problem; return the spec unchanged."""
+    Checker(spec).run()
     return spec
+
+
+def summary(spec: ast.Spec) -> str:
+    """One line describing a checked spec."""
+    vars_ = ", ".join(spec.vars) or "none"
+    rules = len([r for r in spec.rules if not r.implied])
+    implied = len(spec.rules) - rules
+    shows = [s for s, x in (("grid", spec.show_cell), ("moves", spec.show_moves)) if x]
+    text = (f"{spec.name}: ok; board {spec.board.kind}; variables {vars_}; "
+            f"{rules} rule{'s' if rules != 1 else ''}")
+    if implied:
+        text += f" (+{implied} implied)"
+    return text + f"; shows {' and '.join(shows)}"
+
+
+# the grounder's value builtins and the checker's table must name the same things
+assert set(_VALUE_TYPES) == set(_builtin_values()), "value builtins out of sync"
+assert set(_FUNCTION_TYPES) == set(BUILTIN_FUNCTIONS), "function builtins out of sync"

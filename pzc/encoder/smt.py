@@ -1,0 +1,140 @@
+"""Stage: smt.  Model -> SMT-LIB2 text over Booleans and pseudo-Boolean terms.
+
+Each bool variable is a Bool; each finite-domain variable is one Bool per value
+with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one.  Linear constraints become
+Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``) with positive
+coefficients; shared subformulas are named once with ``define-fun``.  The whole
+text is handed to Z3 in one call: building terms one by one from Python costs
+more than solving the small levels.
+
+    (declare-const v3_0 Bool) ... (assert ((_ pbeq 2 1 1 1) f0 f1 f2))
+"""
+
+from __future__ import annotations
+
+from .model import Cases, Model, Node, Var
+
+
+class SmtWriter:
+    def __init__(self, model: Model):
+        self.model = model
+        self.lines = []
+        self.names = {}          # Var -> name (bool) or {value: name}
+        self.defined = {}        # node uid -> name
+        self.counter = 0
+
+    def declare(self, var: Var):
+        if var.domain is None:
+            name = f"b{var.index}"
+            self.lines.append(f"(declare-const {name} Bool)")
+            self.names[var] = name
+            return
+        dom = var.domain
+        if len(dom) == 1:
+            self.names[var] = {dom[0]: "true"}
+            return
+        names = {v: f"x{var.index}_{i}" for i, v in enumerate(dom)}
+        for n in names.values():
+            self.lines.append(f"(declare-const {n} Bool)")
+        self.names[var] = names
+        self.lines.append(f"(assert {_pb('pbeq', 1, [(1, n) for n in names.values()])})")
+
+    def value(self, term, v) -> str:
+        if type(term) is Var:
+            return self.names[term].get(v, "false")
+        if type(term) is Cases:
+            for cond, w in term.pairs:
+                if w == v:
+                    return self.term(cond)
+            return "false"
+        return "true" if term == v else "false"
+
+    def domain(self, term):
+        return term.domain if type(term) in (Var, Cases) else (term,)
+
+    def term(self, node: Node) -> str:
+        k = node.kind
+        if k == "true":
+            return "true"
+        if k == "false":
+            return "false"
+        if k == "bvar":
+            return self.names[node.args[0]]
+        if k == "eq":
+            return self.names[node.args[0]][node.args[1]]
+        if k == "not" and node.args[0].kind in ("bvar", "eq"):
+            return f"(not {self.term(node.args[0])})"
+        hit = self.defined.get(node.uid)
+        if hit is not None:
+            return hit
+        if k == "not":
+            text = f"(not {self.term(node.args[0])})"
+        elif k in ("and", "or"):
+            text = f"({k} " + " ".join(self.term(x) for x in node.args) + ")"
+        elif k == "iff":
+            text = f"(= {self.term(node.args[0])} {self.term(node.args[1])})"
+        elif k == "lin":
+            text = self.linear(*node.args)
+        elif k == "same":
+            a, b = node.args
+            values = dict.fromkeys(list(self.domain(a)) + list(self.domain(b)))
+            text = "(and " + " ".join(f"(= {self.value(a, v)} {self.value(b, v)})"
+                                      for v in values) + ")"
+        elif k == "distinct":
+            text = self.distinct(node.args)
+        else:  # pragma: no cover
+            raise AssertionError(k)
+        name = f"d{self.counter}"
+        self.counter += 1
+        self.lines.append(f"(define-fun {name} () Bool {text})")
+        self.defined[node.uid] = name
+        return name
+
+    def linear(self, items, op, bound) -> str:
+        """sum(coef * atom) op bound as a PB atom with positive coefficients."""
+        weighted = []
+        for c, atom in items:
+            if type(atom) is Node:
+                weighted.append((c, self.term(atom)))
+            else:
+                for v in atom.domain:
+                    if c * v:
+                        weighted.append((c * v, self.value(atom, v)))
+        terms = []
+        for w, t in weighted:
+            if w < 0:   # w*t = w - w*(not t)
+                bound -= w
+                terms.append((-w, f"(not {t})"))
+            else:
+                terms.append((w, t))
+        kind = {"<=": "pble", ">=": "pbge", "=": "pbeq"}[op]
+        if not terms:
+            ok = {"<=": 0 <= bound, ">=": 0 >= bound, "=": bound == 0}[op]
+            return "true" if ok else "false"
+        return _pb(kind, bound, terms)
+
+    def distinct(self, terms) -> str:
+        values = {}
+        for t in terms:
+            for v in self.domain(t):
+                values.setdefault(v, []).append(self.value(t, v))
+        full = len(values) == len(terms)
+        parts = [_pb("pbeq" if full else "pble", 1, [(1, x) for x in lits])
+                 for lits in values.values()]
+        return "(and " + " ".join(parts) + ")"
+
+
+def _pb(kind, bound, terms) -> str:
+    coefs = " ".join(str(c) for c, _ in terms)
+    args = " ".join(t for _, t in terms)
+    return f"((_ {kind} {bound} {coefs}) {args})"
+
+
+def to_smtlib(model: Model):
+    """(SMT-LIB2 text, Var -> Bool name(s)) for the model's constraints."""
+    w = SmtWriter(model)
+    for var in model.vars:
+        w.declare(var)
+    for _, node in model.constraints + model.implied:
+        w.lines.append(f"(assert {w.term(node)})")
+    return "\n".join(w.lines), w.names
