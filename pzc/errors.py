@@ -7,6 +7,11 @@ Every bad spec, instance or flag becomes a PzcError; the CLI prints
 from __future__ import annotations
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 index', '2 indices': counts in messages read as English."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 class Source:
     """A named text (spec or instance file) that positions point into."""
 

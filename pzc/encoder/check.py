@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 
+from ..errors import plural
 from . import syntax as ast
 from .evaluate import AGGREGATES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, _builtin_values
 
@@ -165,8 +166,13 @@ class Checker:
             if b.where is not None:
                 self.want(b.where, self.infer(b.where, scope), BOOL, "a 'where' filter")
 
-    def unknown(self, node, name, kind="name"):
-        candidates = (list(self.spec.lets) + list(self.spec.vars) + sorted(BUILTIN_NAMES))
+    def unknown(self, node, name, kind="name", scope=()):
+        if kind == "name":
+            candidates = list(scope) + [n for n, l in self.spec.lets.items() if l.params is None] \
+                + list(self.spec.vars) + sorted(_VALUE_TYPES)
+        else:
+            candidates = [n for n, l in self.spec.lets.items() if l.params is not None] \
+                + sorted(_FUNCTION_TYPES) + sorted(AGGREGATES)
         close = difflib.get_close_matches(name, candidates, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         return self.err(node, f"unknown {kind} '{name}'{hint}")
@@ -224,7 +230,7 @@ class Checker:
             return _VALUE_TYPES[n]
         if n in BUILTIN_FUNCTIONS or n in AGGREGATES:
             raise self.err(e, f"'{n}' is a function: call it as {n}(...)")
-        raise self.unknown(e, n)
+        raise self.unknown(e, n, scope=scope)
 
     def _Index(self, e, scope):
         base = e.base
@@ -233,7 +239,7 @@ class Checker:
         if isinstance(base, ast.Name) and base.id not in scope and base.id in self.spec.vars:
             var = self.spec.vars[base.id]
             if len(e.indices) != len(var.binders):
-                raise self.err(e, f"'{var.name}' takes {len(var.binders)} index(es), "
+                raise self.err(e, f"'{var.name}' takes {plural(len(var.binders), 'index', 'indices')}, "
                                   f"not {len(e.indices)}")
             return self.var_type(var)
         t = self.infer(base, scope)
@@ -341,7 +347,7 @@ class Checker:
             if e.binders is not None:
                 raise self.err(e, f"'{name}' takes plain arguments, not binders")
             if len(e.args) != len(let.params):
-                raise self.err(e, f"'{name}' takes {len(let.params)} argument(s), not {len(e.args)}")
+                raise self.err(e, f"'{name}' takes {plural(len(let.params), 'argument')}, not {len(e.args)}")
             for a in e.args:
                 self.infer(a, scope)
             key = "fn:" + name
@@ -361,7 +367,7 @@ class Checker:
                 raise self.err(e, f"'{name}' takes plain arguments, not binders")
             params, result = _FUNCTION_TYPES[name]
             if len(e.args) != len(params):
-                raise self.err(e, f"'{name}' takes {len(params)} argument(s), not {len(e.args)}")
+                raise self.err(e, f"'{name}' takes {plural(len(params), 'argument')}, not {len(e.args)}")
             for a, p in zip(e.args, params):
                 t = self.infer(a, scope)
                 if p == INT:

@@ -18,6 +18,7 @@ from itertools import product
 
 from ..errors import PzcError
 from ..geometry import Edge, Geometry, HexGrid, SquareGrid
+from ..errors import plural
 from . import syntax as ast
 from .instance import Record
 from .model import Cases, LinExpr, Node, Var, is_fd
@@ -224,7 +225,7 @@ class Interpreter:
             stmt = self.spec.vars[base.id]
             key = tuple(self.want_const(i, self.eval(i, env), "index") for i in node.indices)
             if len(key) != len(stmt.binders):
-                raise self.err(node, f"'{stmt.name}' takes {len(stmt.binders)} index(es), "
+                raise self.err(node, f"'{stmt.name}' takes {plural(len(stmt.binders), 'index', 'indices')}, "
                                      f"not {len(key)}")
             return self.variable(stmt, key, node)
         value = self.eval(base, env)
@@ -511,7 +512,7 @@ class Interpreter:
         arity, impl = fn
         if len(node.args) not in arity:
             want = " or ".join(str(a) for a in arity)
-            raise self.err(node, f"'{name}' takes {want} argument(s), not {len(node.args)}")
+            raise self.err(node, f"'{name}' takes {want} argument{'' if arity == (1,) else 's'}, not {len(node.args)}")
         args = [self.eval(a, env) for a in node.args]
         return impl(self, node, args)
 
@@ -522,7 +523,7 @@ class Interpreter:
         if node.binders is not None:
             raise self.err(node, f"'{let.name}' takes plain arguments, not binders")
         if len(node.args) != len(let.params):
-            raise self.err(node, f"'{let.name}' takes {len(let.params)} argument(s), "
+            raise self.err(node, f"'{let.name}' takes {plural(len(let.params), 'argument')}, "
                                  f"not {len(node.args)}")
         args = tuple(self.eval(a, env) for a in node.args)
         key = None

@@ -9,8 +9,9 @@ Formats:
     square): a line of n*n characters is an n x n board, e.g. 81-character
     Sudoku lines, with '.' or '0' for blanks.  A block of rows that all hold
     n*n characters is read this way unless it is itself n*n rows high.
-  * hex (slowfrog's Hexiom levels): a line with the side n, then 2n-1 rows;
-    each cell is a prefix (' ', or '+' for locked) and a value ('.' or a digit).
+  * hex (slowfrog's Hexiom levels): a line with the side n, then 2n-1 rows
+    of 2n-1-|n-1-r| cells; a cell is a value ('.' or a digit), with '+' right
+    before it when locked; cells are separated by spaces.
   * JSON: the whole file is one instance; the spec reads it through `input`.
 
 Tokens become values: in a character grid 0-9 and A-Z are the numbers 0..35
@@ -283,41 +284,37 @@ def _read_hex(source: Source, blank: str) -> list:
 
 
 def _hex_row(inst, geom, r, line, row, blank):
+    """Read one hexagon row: cells are a value ('.' or a digit), '+' before it
+    for a locked cell, separated by spaces; the indentation is not checked."""
     source = inst.source
-    indent = geom.indent(r)
     want = geom.row_length(r)
-    start = indent - 1 if indent > 0 else 0
-    # the first prefix may be dropped when it is a space at column 0
-    body = row
     cells = []
-    pos = indent
-    found = 0
-    while pos + 1 <= len(body):
-        prefix = body[pos] if pos < len(body) else " "
-        value = body[pos + 1] if pos + 1 < len(body) else ""
-        if not value:
-            break
-        cells.append((prefix, value, pos))
-        found += 1
-        pos += 2
-    lead = body[:indent]
-    if lead.strip():
-        col = len(lead) - len(lead.lstrip()) + 1
-        raise source.error((line, col), f"row {r + 1} of a side-{geom.side} hexagon is indented by "
-                           f"{indent} characters; this row starts too early")
-    if found != want:
-        raise source.error((line, max(1, len(row) + 1)), f"row {r + 1} of a side-{geom.side} hexagon "
-                           f"has {want} cells, found {found}")
-    for i, (prefix, value, p) in enumerate(cells):
+    i = 0
+    while i < len(row):
+        ch = row[i]
+        if ch in " \t":
+            i += 1
+            continue
+        locked = ch == "+"
+        if locked:
+            i += 1
+            if i >= len(row) or row[i] in " \t":
+                raise source.error((line, i), "'+' (locked) must stand right before a cell value")
+            ch = row[i]
+        if not (ch in blank or ch.isdigit()):
+            raise source.error((line, i + 1), f"a hex cell is '.' or a digit, with '+' before it "
+                                              f"when locked; {ch!r} is neither")
+        cells.append((locked, ch, i + 1))
+        i += 1
+    if len(cells) != want:
+        col = cells[want][2] if len(cells) > want else len(row) + 1
+        raise source.error((line, col), f"row {r + 1} of a side-{geom.side} hexagon has {want} "
+                                        f"cells, but this row has {len(cells)}")
+    for i, (locked, value, col) in enumerate(cells):
         cell = (r, i)
-        inst.positions[cell] = (line, p + 2)
-        if prefix not in " +":
-            raise source.error((line, p + 1), f"a cell prefix is ' ' or '+' (locked), not {prefix!r}")
-        if prefix == "+":
+        inst.positions[cell] = (line, col)
+        if locked:
             inst.locked.add(cell)
-        if value == " ":
-            raise source.error((line, p + 2), "expected a cell value ('.' or a digit) here")
         if value not in blank:
             inst.clues[cell] = token_value(value, "hex")
             inst.tokens[cell] = value
-    del start
