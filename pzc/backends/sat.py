@@ -35,6 +35,9 @@ def run_solver(name, clauses, timeout):
             timer.start()
             try:
                 ok = s.solve_limited(expect_interrupt=True)
+            except NotImplementedError:
+                raise PzcError(f"the SAT solver {name} cannot be interrupted, so --timeout "
+                               f"does not work with it; choose another --solver") from None
             finally:
                 timer.cancel()
         model = s.get_model() if ok else None

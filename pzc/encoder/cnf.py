@@ -94,7 +94,15 @@ class Encoder:
         self.clauses.append(clause)
 
     def at_most_one(self, lits, guard=()):
-        lits = [l for l in lits if l is not False and l != -self.true]
+        t = self.true
+        lits = [l for l in lits if l is not False and l != -t]
+        if t in lits or True in lits:   # one is already true: the others are false
+            rest = [l for l in lits if l is not True and l != t]
+            if len(rest) + 1 < len(lits):
+                self.guarded(guard, [])
+            for l in rest:
+                self.guarded(guard, [-l])
+            return
         if len(lits) <= 1:
             return
         neg = [-g for g in guard]
@@ -120,20 +128,30 @@ class Encoder:
 
     # ---------------------------------------------------------------- variables
 
-    def declare(self, var: Var):
+    def declare(self, var: Var, fixed=None, banned=()):
+        """Literals for a variable; ``fixed``/``banned`` come from unit constraints."""
+        t = self.true
         if var.domain is None:
-            self.var_lits[var] = self.new()
+            self.var_lits[var] = self.new() if fixed is None else (t if fixed else -t)
             return
         dom = var.domain
-        if len(dom) == 1:
-            self.var_lits[var] = {dom[0]: self.true}
-        elif len(dom) == 2:
+        if fixed is not None:
+            self.var_lits[var] = {v: (t if v == fixed else -t) for v in dom}
+            return
+        live = [v for v in dom if v not in banned]
+        lits = {v: -t for v in dom}
+        if not live:
+            self.clauses.append([])      # every value is excluded
+        elif len(live) == 1:
+            lits[live[0]] = t
+        elif len(live) == 2:
             x = self.new()
-            self.var_lits[var] = {dom[0]: -x, dom[1]: x}
+            lits[live[0]], lits[live[1]] = -x, x
         else:
-            lits = [self.new() for _ in dom]
-            self.var_lits[var] = dict(zip(dom, lits))
-            self.exactly_one(lits)
+            fresh = [self.new() for _ in live]
+            lits.update(zip(live, fresh))
+            self.exactly_one(fresh)
+        self.var_lits[var] = lits
 
     def value_lit(self, term, value):
         """Literal for `term = value` (term a Var, Cases or constant)."""
@@ -502,11 +520,39 @@ def _is_literal(node: Node) -> bool:
     return k in ("bvar", "eq") or (k == "not" and node.args[0].kind in ("bvar", "eq"))
 
 
+def unit_facts(model: Model):
+    """Values fixed or excluded by top-level unit constraints (e.g. the clues):
+    var -> fixed value, and var -> set of excluded values."""
+    fixed, banned = {}, {}
+    stack = [node for _, node in model.constraints + model.implied]
+    while stack:
+        node = stack.pop()
+        k = node.kind
+        if k == "and":
+            stack.extend(node.args)
+        elif k == "eq":
+            var, value = node.args
+            if fixed.setdefault(var, value) != value:
+                banned.setdefault(var, set()).update(var.domain)   # contradiction
+        elif k == "bvar":
+            fixed.setdefault(node.args[0], True)
+        elif k == "not" and node.args[0].kind == "eq":
+            var, value = node.args[0].args
+            banned.setdefault(var, set()).add(value)
+        elif k == "not" and node.args[0].kind == "bvar":
+            fixed.setdefault(node.args[0].args[0], False)
+    for var in banned:
+        if var in fixed and var.domain is not None:
+            del fixed[var]       # contradictions are left to the clauses
+    return fixed, banned
+
+
 def encode(model: Model) -> Cnf:
     """Encode every constraint (implied ones too) of the model as CNF."""
     enc = Encoder(model)
+    fixed, banned = unit_facts(model)
     for var in model.vars:
-        enc.declare(var)
+        enc.declare(var, fixed.get(var), banned.get(var, ()))
     for _, node in model.constraints:
         enc.assert_(node)
     for _, node in model.implied:
