@@ -20,7 +20,7 @@ from .encoder import syntax
 from .encoder.decode import decode
 from .encoder.ground import board_option, ground
 from .encoder.instance import Instance, read_file, read_instances
-from .encoder.render import grid_rows, moves
+from .encoder.render import grid_rows, moves, text_drawing
 from .encoder.verify import verify
 from .errors import PzcError
 
@@ -76,6 +76,7 @@ class Result:
     status: str                     # solved, unsat, timeout, error
     grid: list | None = None
     moves: list | None = None
+    drawing: list | None = None     # `show text ...`, printed by --format text
     verified: bool | None = None
     stats: dict = field(default_factory=dict)
     error: PzcError | None = None
@@ -91,9 +92,12 @@ class Result:
 
 
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
-          solver: str | None = None, timeout: float | None = None) -> Result:
-    """Ground, encode, solve, decode, verify and render one instance."""
-    engine = get_backend(backend, solver)
+          solver: str | None = None, timeout: float | None = None,
+          connectivity: str | None = None) -> Result:
+    """Ground, encode, solve, decode, verify and render one instance.
+
+    ``connectivity`` (lazy or eager) picks the SAT encoding of connected(...)."""
+    engine = get_backend(backend, solver, connectivity)
     result = Result(instance.name, spec.name, "error")
     start = time.perf_counter()
     try:
@@ -110,6 +114,9 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                     "variables": st.get("variables"), "clauses": st.get("clauses"),
                     "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
                     "solve_s": round(st.get("solve_s", 0.0), 4)}
+    for key in ("connectivity", "rounds", "cuts"):
+        if key in st:
+            result.stats[key] = st[key]
     if outcome.status == "timeout":
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         return result
@@ -131,6 +138,7 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     try:
         result.grid = grid_rows(spec, instance, answer)
         result.moves = moves(spec, instance, answer)
+        result.drawing = text_drawing(spec, instance, answer)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
     return result

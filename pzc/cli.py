@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--solver", metavar="NAME", default=None,
                    help="PySAT solver name for --backend sat (default cadical195; "
                         "also glucose4, kissat404, minisat22, ...)")
+    s.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
+                   help="how connected(...) is encoded for --backend sat: lazy cuts added "
+                        "while solving (default) or a self-contained rank encoding; "
+                        "the smt backend is always eager")
     s.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help="time limit in seconds per instance (exit 3 when reached)")
     s.add_argument("--format", choices=["text", "json"], default="text",
@@ -119,7 +123,7 @@ def cmd_check(args) -> int:
 def cmd_solve(args) -> int:
     spec = api.load_spec(args.spec)
     from .backends import get_backend
-    get_backend(args.backend, args.solver)   # reject a bad --solver before any work
+    get_backend(args.backend, args.solver, args.connectivity)   # reject bad flags early
     codes = []
     for path in args.instances:
         try:
@@ -132,7 +136,7 @@ def cmd_solve(args) -> int:
             continue
         for inst in instances:
             result = api.solve(spec, inst, backend=args.backend, solver=args.solver,
-                               timeout=args.timeout)
+                               timeout=args.timeout, connectivity=args.connectivity)
             emit(args, result)
             codes.append(result.exit_code)
     return api.worst_exit(codes)
@@ -157,9 +161,12 @@ def emit(args, result: api.Result):
         print(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
               f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "
               f"solve {st['solve_s']:.3f} s")
-    if result.grid:
-        for row in result.grid:
-            print("  " + row)
+    for rows in (result.grid, result.drawing):
+        if rows:
+            for row in rows:
+                print("  " + row)
+            if rows is result.grid and result.drawing:
+                print()
     if result.moves:
         for i, move in enumerate(result.moves, 1):
             print(f"  {i:>3}. {move_text(move)}")

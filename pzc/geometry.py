@@ -20,6 +20,19 @@ class Edge(NamedTuple):
         return f"edge({self.a}, {self.b})"
 
 
+class Segment(NamedTuple):
+    """A unit line of the dot lattice between dots ``a`` and ``b`` (a before b).
+
+    Dots are (row, column) for 0 <= row <= height, 0 <= column <= width; the
+    cell (r, c) has the dots (r, c), (r, c+1), (r+1, c), (r+1, c+1) at its corners.
+    """
+    a: tuple
+    b: tuple
+
+    def __repr__(self) -> str:
+        return f"segment({self.a}, {self.b})"
+
+
 class Geometry:
     """The cells of a board and the sets built from them."""
 
@@ -44,9 +57,19 @@ class Geometry:
             self._neighbours = {x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells}
         return self._neighbours[cell]
 
+    @property
+    def order(self) -> dict:
+        """cell -> its position in reading order."""
+        if getattr(self, "_order", None) is None:
+            self._order = {c: i for i, c in enumerate(self.cells)}
+        return self._order
+
+    def edge(self, a, b) -> Edge:
+        return Edge(a, b) if self.order[a] < self.order[b] else Edge(b, a)
+
     def edges(self) -> tuple:
         if self._edges is None:
-            order = {c: i for i, c in enumerate(self.cells)}
+            order = self.order
             out = []
             for a in self.cells:
                 for b in self.neighbours(a):
@@ -96,6 +119,38 @@ class SquareGrid(Geometry):
                 if all(x in self for x in block):
                     out.append(block)
         return tuple(out)
+
+    # the dot lattice (Slitherlink and other loop puzzles)
+
+    def dots(self) -> tuple:
+        return tuple((r, c) for r in range(self.height + 1) for c in range(self.width + 1))
+
+    def segments(self) -> tuple:
+        if getattr(self, "_segments", None) is None:
+            out = []
+            for r in range(self.height + 1):
+                for c in range(self.width + 1):
+                    if c < self.width:
+                        out.append(Segment((r, c), (r, c + 1)))
+                    if r < self.height:
+                        out.append(Segment((r, c), (r + 1, c)))
+            self._segments = tuple(out)
+            at = {}
+            for s in out:
+                at.setdefault(s.a, []).append(s)
+                at.setdefault(s.b, []).append(s)
+            self._segments_at = {d: tuple(v) for d, v in at.items()}
+        return self._segments
+
+    def segments_at(self, dot) -> tuple:
+        self.segments()
+        return self._segments_at.get(dot, ())
+
+    def sides(self, cell) -> tuple:
+        """The four segments around a cell: top, left, right, bottom."""
+        r, c = cell
+        return (Segment((r, c), (r, c + 1)), Segment((r, c), (r + 1, c)),
+                Segment((r, c + 1), (r + 1, c + 1)), Segment((r + 1, c), (r + 1, c + 1)))
 
     def diagonal_neighbours(self, cell) -> tuple:
         r, c = cell

@@ -30,13 +30,20 @@ class Backend:
         raise NotImplementedError
 
 
-def get_backend(name: str, solver: str | None = None) -> Backend:
+def get_backend(name: str, solver: str | None = None, connectivity: str | None = None) -> Backend:
+    """The backend ``name`` with its solver; connectivity is lazy or eager (SAT only:
+    Z3 always gets the eager encoding)."""
+    if connectivity not in (None, "lazy", "eager"):
+        raise PzcError(f"connectivity is lazy or eager, not {connectivity!r}")
     if name == "sat":
         from .sat import SatBackend
-        return SatBackend(solver or "cadical195")
+        return SatBackend(solver or "cadical195", connectivity or "lazy")
     if name == "smt":
         from .smt import SmtBackend
         if solver not in (None, "z3"):
             raise PzcError(f"the smt backend runs z3, not {solver!r}")
+        if connectivity == "lazy":
+            raise PzcError("the smt backend encodes connectivity eagerly; "
+                           "--connectivity lazy is for the sat backend")
         return SmtBackend()
     raise PzcError(f"unknown backend {name!r}: choose sat or smt")

@@ -9,6 +9,7 @@ from pysat.solvers import Solver, SolverNames
 
 from ..errors import PzcError
 from ..encoder import cnf as cnf_stage
+from ..encoder import connectivity
 from . import Backend, Outcome
 
 
@@ -24,33 +25,71 @@ def check_solver_name(name: str) -> str:
     raise PzcError(f"unknown SAT solver {name!r}; choose one of: {', '.join(names)}")
 
 
-def run_solver(name, clauses, timeout):
-    """Solve clauses; return (status, model list or None, seconds)."""
+def run_solver(name, cnf, timeout, refine=None):
+    """Solve, adding ``refine(holds)`` clauses (lazy cuts) until a model needs none.
+
+    Returns (status, model list or None, seconds, rounds, cuts)."""
     start = time.perf_counter()
-    with Solver(name=name, bootstrap_with=clauses) as s:
-        if timeout is None:
-            ok = s.solve()
-        else:
-            timer = threading.Timer(timeout, s.interrupt)
-            timer.start()
-            try:
-                ok = s.solve_limited(expect_interrupt=True)
-            except NotImplementedError:
-                raise PzcError(f"the SAT solver {name} cannot be interrupted, so --timeout "
-                               f"does not work with it; choose another --solver") from None
-            finally:
-                timer.cancel()
-        model = s.get_model() if ok else None
-    status = "timeout" if ok is None else ("sat" if ok else "unsat")
-    return status, model, time.perf_counter() - start
+    deadline = None if timeout is None else start + timeout
+    rounds = cut_count = 0
+    with Solver(name=name, bootstrap_with=cnf.clauses) as s:
+        while True:
+            ok = _solve_once(s, name, deadline)
+            rounds += 1
+            if not ok:
+                break
+            model = s.get_model()
+            if refine is None:
+                break
+            truth = _truth(model, cnf.nvars)
+            extra = refine(lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
+            if not extra:
+                break
+            cut_count += len(extra)
+            for clause in extra:
+                s.add_clause(clause)
+    if ok is None:
+        status, model = "timeout", None
+    else:
+        status = "sat" if ok else "unsat"
+        model = model if ok else None
+    return status, model, time.perf_counter() - start, rounds, cut_count
+
+
+def _solve_once(s, name, deadline):
+    if deadline is None:
+        return s.solve()
+    remaining = deadline - time.perf_counter()
+    if remaining <= 0:
+        return None
+    timer = threading.Timer(remaining, s.interrupt)
+    timer.start()
+    try:
+        ok = s.solve_limited(expect_interrupt=True)
+    except NotImplementedError:
+        raise PzcError(f"the SAT solver {name} cannot be interrupted, so --timeout "
+                       f"does not work with it; choose another --solver") from None
+    finally:
+        timer.cancel()
+    try:
+        s.clear_interrupt()
+    except NotImplementedError:   # some solvers reset the flag themselves
+        pass
+    return ok
+
+
+def _truth(model, nvars):
+    truth = bytearray(nvars + 1)
+    for l in model:
+        if 0 < l <= nvars:
+            truth[l] = 1
+    return truth
 
 
 def read_assignment(cnf, model) -> dict:
     """Model Var -> value from a list of true/false literals."""
-    truth = bytearray(cnf.nvars + 1)
-    for l in model:
-        if 0 < l <= cnf.nvars:
-            truth[l] = 1
+    truth = _truth(model, cnf.nvars)
+
     def holds(l):
         return truth[l] == 1 if l > 0 else truth[-l] == 0
     out = {}
@@ -66,16 +105,21 @@ def read_assignment(cnf, model) -> dict:
 class SatBackend(Backend):
     name = "sat"
 
-    def __init__(self, solver: str):
+    def __init__(self, solver: str, connectivity: str = "lazy"):
         self.solver = check_solver_name(solver)
+        self.connectivity = connectivity
 
     def solve(self, ground, timeout=None) -> Outcome:
         start = time.perf_counter()
-        cnf = cnf_stage.encode(ground.model)
+        cnf = cnf_stage.encode(ground.model, self.connectivity)
         encode_s = time.perf_counter() - start
-        status, model, solve_s = run_solver(self.solver, cnf.clauses, timeout)
+        refine = (lambda holds: connectivity.cuts(cnf.lazy, holds)) if cnf.lazy else None
+        status, model, solve_s, rounds, cut_count = run_solver(
+            self.solver, cnf, timeout, refine)
         stats = {"backend": "sat", "solver": self.solver, "variables": cnf.nvars,
                  "clauses": len(cnf.clauses), "encode_s": encode_s, "solve_s": solve_s}
+        if cnf.lazy:
+            stats.update(connectivity=self.connectivity, rounds=rounds, cuts=cut_count)
         if status != "sat":
             return Outcome(status, None, stats)
         return Outcome(status, read_assignment(cnf, model), stats)

@@ -19,6 +19,7 @@ from . import syntax as ast
 from .evaluate import AGGREGATES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, _builtin_values
 
 BOOL, INT, SYM, CELL, EDGE, ANY = "bool", "int", "symbol", "cell", "edge", "any"
+SEGMENT = "segment"
 
 
 def coll(elem=ANY):
@@ -36,19 +37,21 @@ def _elem(t):
 _VALUE_TYPES = {
     "cells": coll(CELL), "rows": coll(coll(CELL)), "cols": coll(coll(CELL)),
     "edges": coll(EDGE), "width": INT, "height": INT, "side": INT, "labels": coll(ANY),
-    "input": ANY,
+    "input": ANY, "dots": coll(CELL), "segments": coll(SEGMENT),
 }
 
 # name -> (argument types, result type)
 _FUNCTION_TYPES = {
     "neighbours": ([CELL], coll(CELL)), "neighbors": ([CELL], coll(CELL)),
-    "around": ([CELL], coll(CELL)), "edges": ([CELL], coll(EDGE)),
+    "around": ([CELL], coll(CELL)), "edges": ([CELL], coll(EDGE)), "edge": ([CELL, CELL], EDGE),
     "boxes": ([INT, INT], coll(coll(CELL))), "squares": ([INT, INT], coll(coll(CELL))),
     "clue": ([CELL], ANY), "given": ([CELL], BOOL), "locked": ([CELL], BOOL),
     "row": ([CELL], INT), "col": ([CELL], INT), "cell": ([INT, INT], CELL),
     "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
     "len": ([ANY], INT), "sorted": ([ANY], coll()), "set": ([ANY], coll()),
-    "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY),
+    "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY), "group": ([ANY], ANY),
+    "segments": ([CELL], coll(SEGMENT)), "sides": ([CELL], coll(SEGMENT)),
+    "segment": ([CELL, CELL], SEGMENT),
 }
 
 BOARD_KINDS = ("square", "hex", "json")
@@ -61,7 +64,7 @@ def _type_name(t) -> str:
     if _is_coll(t):
         return "a set"
     return {BOOL: "a bool", INT: "an int", SYM: "a symbol", CELL: "a cell",
-            EDGE: "an edge", ANY: "a value"}[t]
+            EDGE: "an edge", SEGMENT: "a segment", ANY: "a value"}[t]
 
 
 class Checker:
@@ -97,7 +100,7 @@ class Checker:
                 self.binders(st.binders, scope)
                 if st.domain is not None:
                     t = self.infer(st.domain, scope)
-                    if t in (INT, BOOL, SYM, CELL, EDGE):
+                    if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
                         raise self.err(st.domain, "a domain is 'bool', a range such as 1..9 "
                                                   f"or a set, not {_type_name(t)}")
             elif isinstance(st, ast.Rule):
@@ -106,12 +109,16 @@ class Checker:
                 self.want(st.test, self.infer(st.test, {}), BOOL, "a require")
             elif isinstance(st, ast.ShowCell):
                 self.infer(st.body, {st.cell: CELL})
+            elif isinstance(st, ast.ShowCanvas):
+                self.want(st.height, self.infer(st.height, {}), INT, "the height of a grid")
+                self.want(st.width, self.infer(st.width, {}), INT, "the width of a grid")
+                self.infer(st.body, {st.point: CELL})
             elif isinstance(st, ast.ShowMoves):
                 scope = {}
                 self.binders(st.binders, scope)
                 for _, expr in st.fields:
                     self.infer(expr, scope)
-        if spec.show_cell is None and spec.show_moves is None:
+        if spec.show_cell is None and spec.show_moves is None and spec.show_text is None:
             raise self.source.error(spec.puzzle.pos, "the spec shows nothing: add 'show v' "
                                     "(a variable per cell), 'show c: expr' or 'show moves(...)'")
 
@@ -158,7 +165,7 @@ class Checker:
     def binders(self, binders, scope):
         for b in binders:
             t = self.infer(b.source, scope)
-            if t in (INT, BOOL, SYM, CELL, EDGE):
+            if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
                 raise self.err(b.source, f"a binder ranges over a set, not {_type_name(t)}")
             elem = _elem(t)
             for n in b.names:
@@ -253,9 +260,9 @@ class Checker:
 
     def _Field(self, e, scope):
         t = self.infer(e.base, scope)
-        if t == EDGE:
+        if t in (EDGE, SEGMENT):
             if e.name not in ("a", "b"):
-                raise self.err(e, f"an edge has fields a and b, not '{e.name}'")
+                raise self.err(e, f"{_type_name(t)} has fields a and b, not '{e.name}'")
             return CELL
         if t == CELL:
             if e.name not in ("row", "col"):
@@ -284,7 +291,7 @@ class Checker:
         a = self.infer(e.left, scope)
         b = self.infer(e.right, scope)
         if e.op in ("in", "notin"):
-            if b in (INT, BOOL, SYM, CELL, EDGE):
+            if b in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
                 raise self.err(e.right, f"'in' needs a set on its right, not {_type_name(b)}")
             return BOOL
         if e.op in ("=", "!="):
@@ -392,13 +399,16 @@ class Checker:
             items = [(a, self.infer(a, scope)) for a in e.args]
             if len(items) == 1 and _is_coll(items[0][1]):
                 items = [(items[0][0], _elem(items[0][1]))]
+        if name == "connected" and (e.binders is None or len(e.binders) != 1):
+            raise self.err(e, "connected takes one binder and a condition, as in "
+                              "connected(c in cells: colour[c] = k)")
         for node, t in items:
-            if name == "count":
+            if name in ("count", "connected"):
                 self.want(node, t, BOOL, "what count(...) counts")
             elif name in ("sum", "min", "max"):
                 self.want(node, t, INT, f"what {name}(...) adds up" if name == "sum"
                           else f"an argument of {name}")
-        return BOOL if name == "distinct" else INT
+        return BOOL if name in ("distinct", "connected") else INT
 
 
 def check(spec: ast.Spec) -> ast.Spec:
@@ -412,7 +422,8 @@ def summary(spec: ast.Spec) -> str:
     vars_ = ", ".join(spec.vars) or "none"
     rules = len([r for r in spec.rules if not r.implied])
     implied = len(spec.rules) - rules
-    shows = [s for s, x in (("grid", spec.show_cell), ("moves", spec.show_moves)) if x]
+    shows = [s for s, x in (("grid", spec.show_cell), ("a text drawing", spec.show_text),
+                            ("moves", spec.show_moves)) if x]
     text = (f"{spec.name}: ok; board {spec.board.kind}; variables {vars_}; "
             f"{rules} rule{'s' if rules != 1 else ''}")
     if implied:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import connectivity
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
@@ -38,6 +39,7 @@ class Cnf:
     var_lits: dict            # Var -> literal (bool) or {value: literal}
     true_lit: int
     stats: dict = field(default_factory=dict)
+    lazy: list = field(default_factory=list)    # connectivity left to the solve loop
 
 
 class Unary:
@@ -61,8 +63,10 @@ class Unary:
 
 
 class Encoder:
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, connectivity: str = "lazy"):
         self.model = model
+        self.connectivity = connectivity
+        self.lazy = []
         self.nvars = 0
         self.clauses = []
         self.node_lits = {}
@@ -208,6 +212,8 @@ class Encoder:
             v = self.lin_lit(node)
         elif k == "same":
             v = self.same_lit(*node.args)
+        elif k == "connected":
+            raise connectivity.not_reifiable()
         elif k == "distinct":
             m = self.model
             terms = node.args
@@ -260,6 +266,18 @@ class Encoder:
             self.assert_same(*node.args, guard=guard)
         elif k == "distinct":
             self.assert_distinct(node.args, guard)
+        elif k == "connected":
+            elems, sel, adj = node.args
+            lits = [self._as_lit(self.lit(x)) for x in sel]
+            if self.connectivity == "lazy":
+                self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
+            else:
+                connectivity.encode_eager(self, lits, adj, guard)
+        elif k == "not" and node.args[0].kind == "same":
+            a, b = node.args[0].args
+            shared = set(self.domain(a)) & set(self.domain(b))
+            for v in shared:
+                self.guarded(guard, [_neg(self.value_lit(a, v)), _neg(self.value_lit(b, v))])
         elif k == "not":
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
@@ -547,9 +565,12 @@ def unit_facts(model: Model):
     return fixed, banned
 
 
-def encode(model: Model) -> Cnf:
-    """Encode every constraint (implied ones too) of the model as CNF."""
-    enc = Encoder(model)
+def encode(model: Model, connectivity: str = "lazy") -> Cnf:
+    """Encode every constraint (implied ones too) of the model as CNF.
+
+    With ``connectivity="lazy"`` connected(...) constraints are returned in
+    ``Cnf.lazy`` for the solve loop; with "eager" they are encoded."""
+    enc = Encoder(model, connectivity)
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
@@ -558,4 +579,4 @@ def encode(model: Model) -> Cnf:
     for _, node in model.implied:
         enc.assert_(node)
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
-               {"variables": enc.nvars, "clauses": len(enc.clauses)})
+               {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy)

@@ -17,7 +17,8 @@ import math
 from itertools import product
 
 from ..errors import PzcError
-from ..geometry import Edge, Geometry, HexGrid, SquareGrid
+from ..geometry import Edge, Geometry, HexGrid, Segment, SquareGrid
+from ..graphs import adjacency, components
 from ..errors import plural
 from . import syntax as ast
 from .instance import Record
@@ -87,6 +88,8 @@ def describe(v) -> str:
         return "a symbol expression"
     if t is Edge:
         return "an edge"
+    if t is Segment:
+        return "a segment"
     if t is Record:
         return "a JSON object"
     if t is PSet:
@@ -223,7 +226,11 @@ class Interpreter:
         base = node.base
         if type(base) is ast.Name and base.id not in env and base.id in self.spec.vars:
             stmt = self.spec.vars[base.id]
-            key = tuple(self.want_const(i, self.eval(i, env), "index") for i in node.indices)
+            if len(node.indices) == 1:
+                i = node.indices[0]
+                key = (self.want_const(i, self._dispatch[type(i)](i, env), "index"),)
+            else:
+                key = tuple(self.want_const(i, self.eval(i, env), "index") for i in node.indices)
             if len(key) != len(stmt.binders):
                 raise self.err(node, f"'{stmt.name}' takes {plural(len(stmt.binders), 'index', 'indices')}, "
                                      f"not {len(key)}")
@@ -243,7 +250,7 @@ class Interpreter:
                 raise self.err(node.indices[0], f"index {index} is out of range for a list "
                                                 f"of {len(value)}")
             return value[index]
-        if type(value) is Edge:
+        if type(value) in (Edge, Segment):
             return value[index]
         raise self.err(node.base, f"{describe(value)} cannot be indexed")
 
@@ -255,7 +262,7 @@ class Interpreter:
                 raise self.err(node, f"the JSON object has no field '{node.name}' "
                                      f"(fields: {keys})")
             return value[node.name]
-        if type(value) is Edge and node.name in ("a", "b"):
+        if type(value) in (Edge, Segment) and node.name in ("a", "b"):
             return getattr(value, node.name)
         if type(value) is tuple and len(value) == 2 and node.name in ("row", "col"):
             return value[0 if node.name == "row" else 1]
@@ -331,10 +338,14 @@ class Interpreter:
         if op in ("in", "notin"):
             coll = self.want_collection(node.right, b)
             if isinstance(a, SYMBOLIC):
-                if not is_fd(a):
-                    a = self._as_term(node.left, a)
-                r = self.model.member(a, [x for x in coll])
-                return r if op == "in" else self.model.not_(r)
+                m = self.model
+                if type(a) is LinExpr:
+                    r = m.or_([m.compare("=", a, x) for x in coll if type(x) is int])
+                elif type(a) is Node:
+                    r = m.or_([m.iff(a, m.const(x)) for x in coll if type(x) is bool])
+                else:
+                    r = m.member(a, [x for x in coll])
+                return r if op == "in" else m.not_(r)
             return (a in coll) == (op == "in")
         if op in ("=", "!="):
             self._check_comparable(node, a, b)
@@ -351,22 +362,11 @@ class Interpreter:
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
         return self.model.compare(op, a, b)
 
-    def _as_term(self, node, v):
-        if type(v) is LinExpr:
-            raise self.err(node, "only a single variable can be tested with 'in'")
-        return v
-
     def _check_comparable(self, node, a, b):
-        ba, bb = is_bool(a), is_bool(b)
-        if ba != bb:
-            other = node.right if ba else node.left
+        if is_bool(a) != is_bool(b):
+            other = node.right if is_bool(a) else node.left
             raise self.err(other, "cannot compare a bool with "
-                           + describe(b if ba else a) + "; both sides of '=' must have one type")
-        ia, ib = is_int(a), is_int(b)
-        if ia != ib and (isinstance(a, SYMBOLIC) or isinstance(b, SYMBOLIC)):
-            if (type(a) is str or type(b) is str or ia or ib):
-                side = node.right if ia else node.left
-                raise self.err(side, f"cannot compare {describe(a)} with {describe(b)}")
+                           + describe(b if is_bool(a) else a) + "; both sides of '=' must have one type")
 
     # ----------------------------------------------------------- logic
 
@@ -599,7 +599,16 @@ def _builtin_values():
         "labels": lambda it, n: PSet(sorted(set(it.instance.clues.values()),
                                             key=lambda v: (type(v) is str, v))),
         "input": lambda it, n: _input(it, n),
+        "dots": lambda it, n: _lattice(it, n).dots(),
+        "segments": lambda it, n: _lattice(it, n).segments(),
     }
+
+
+def _lattice(it, node):
+    geom = _need_geometry(it, node)
+    if not isinstance(geom, SquareGrid):
+        raise it.err(node, "the dot lattice (dots, segments, sides) is for square boards")
+    return geom
 
 
 def _cols(it, node):
@@ -633,8 +642,41 @@ def _around(it, node, args):
     return geom.diagonal_neighbours(_cell_arg(it, node, args[0]))
 
 
+def _edge(it, node, args):
+    geom = _need_geometry(it, node)
+    a = _cell_arg(it, node, args[0], 0)
+    b = _cell_arg(it, node, args[1], 1)
+    if b not in geom.neighbours(a):
+        raise it.err(node, f"cells {a} and {b} are not neighbours, so no edge joins them")
+    return geom.edge(a, b)
+
+
 def _edges_of(it, node, args):
     return _need_geometry(it, node).edges_of(_cell_arg(it, node, args[0]))
+
+
+def _dot_arg(it, node, v):
+    geom = _lattice(it, node)
+    if not (type(v) is tuple and len(v) == 2 and all(type(x) is int for x in v)
+            and 0 <= v[0] <= geom.height and 0 <= v[1] <= geom.width):
+        raise it.err(node.args[0], f"expected a dot of the lattice (row 0..{geom.height}, "
+                                   f"column 0..{geom.width}), but this is {describe(v)}")
+    return v
+
+
+def _segments_at(it, node, args):
+    return _lattice(it, node).segments_at(_dot_arg(it, node, args[0]))
+
+
+def _sides(it, node, args):
+    return _lattice(it, node).sides(_cell_arg(it, node, args[0]))
+
+
+def _segment(it, node, args):
+    a, b = (_dot_arg(it, node, v) for v in args)
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise it.err(node, f"a segment joins two neighbouring dots, not {a} and {b}")
+    return Segment(min(a, b), max(a, b))
 
 
 def _blocks(step: bool):
@@ -726,6 +768,18 @@ def _has(it, node, args):
     return type(cell) is tuple and cell in geom
 
 
+def _group(it, node, args):
+    """group(pairs): a table from each key to the list of its values, read as
+    table[key] or get(table, key, default)."""
+    pairs = it.want_collection(node.args[0], args[0])
+    table = {}
+    for p in pairs:
+        if not (type(p) is tuple and len(p) == 2):
+            raise it.err(node.args[0], f"group takes (key, value) pairs, but one is {describe(p)}")
+        table.setdefault(p[0], []).append(p[1])
+    return Record({k: tuple(v) for k, v in table.items()})
+
+
 def _get(it, node, args):
     record, key, default = args
     if type(record) is not Record:
@@ -735,10 +789,15 @@ def _get(it, node, args):
 
 BUILTIN_FUNCTIONS = {
     "get": ((3,), _get),
+    "group": ((1,), _group),
+    "segments": ((1,), _segments_at),
+    "sides": ((1,), _sides),
+    "segment": ((2,), _segment),
     "neighbours": ((1,), _neighbours),
     "neighbors": ((1,), _neighbours),
     "around": ((1,), _around),
     "edges": ((1,), _edges_of),
+    "edge": ((2,), _edge),
     "boxes": ((2,), _blocks(True)),
     "squares": ((2,), _blocks(False)),
     "clue": ((1,), _clue),
@@ -849,7 +908,34 @@ def _agg_distinct(it, node, env):
     return it.model.distinct(values)
 
 
+def _agg_connected(it, node, env):
+    """connected(x in S where p: body): the elements whose body holds form one
+    connected group (cells by neighbours, edges by a shared cell, segments by a
+    shared dot).  The empty group counts as connected."""
+    if node.binders is None or len(node.binders) != 1 or len(node.binders[0].names) != 1:
+        raise it.err(node, "connected takes one binder and a condition, as in "
+                           "connected(c in cells: colour[c] = k)")
+    name = node.binders[0].names[0]
+    env = dict(env)
+    elements, chosen = [], []
+    for guard in it.bind(node.binders, env):
+        v = it.want_bool(node.body, it.eval(node.body, env))
+        if guard is not None:
+            v = it.model.and_([guard, it.model.const(v) if type(v) is bool else v])
+        elements.append(env[name])
+        chosen.append(v)
+    adjacent = adjacency(elements, it.geometry)
+    if adjacent is None:
+        raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
+                                             "of the board")
+    if not any(isinstance(v, SYMBOLIC) for v in chosen):
+        picked = [x for x, v in zip(elements, chosen) if v]
+        return len(components(picked, adjacent)) <= 1
+    return it.model.connected(elements, chosen, adjacent)
+
+
 AGGREGATES = {
+    "connected": _agg_connected,
     "count": _agg_count,
     "sum": _agg_sum,
     "min": _agg_minmax(min),

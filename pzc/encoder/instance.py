@@ -131,10 +131,11 @@ def _freeze(value):
 
 
 class Record(dict):
-    """A JSON object: fields read as `x.name` or `x["name"]`; hashable."""
+    """A JSON object (or a group(...) table): fields read as `x.name` or
+    `x["name"]`; hashable, so it can be passed to memoized functions."""
 
     def __hash__(self):
-        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+        return hash(frozenset(self.items()))
 
 
 def _read_json(source: Source) -> Instance:

@@ -409,8 +409,13 @@ class Model:
 
     def member(self, term, values) -> Node:
         """The finite-domain term takes one of the values."""
-        values = set(values)
-        return self.or_([c for c, v in self.fd_pairs(term) if v in values])
+        if type(term) is Var:
+            if len(values) == 1:
+                return self.eq(term, next(iter(values)))
+            wanted = set(values)
+            return self.or_([self.eq(term, v) for v in term.domain if v in wanted])
+        wanted = set(values)
+        return self.or_([c for c, v in term.pairs if v in wanted])
 
     def equal(self, a, b) -> Node:
         """a = b where at least one side is symbolic (bool, int or symbol)."""
@@ -449,6 +454,22 @@ class Model:
         if len(terms) > 1:
             parts.append(self._new("distinct", tuple(terms)))
         return self.and_(parts)
+
+    # ------------------------------------------------------------ connectivity
+
+    def connected(self, elements, chosen, adjacent) -> Node:
+        """The chosen elements form one connected group of the adjacency graph.
+
+        Elements never chosen are dropped; the node holds the elements, their
+        selection formulas and the adjacency as index lists."""
+        keep = [i for i, c in enumerate(chosen) if c is not False and c is not self.FALSE]
+        index = {elements[i]: k for k, i in enumerate(keep)}
+        elems = tuple(elements[i] for i in keep)
+        sel = tuple(self.const(chosen[i]) if type(chosen[i]) is bool else chosen[i] for i in keep)
+        adj = tuple(tuple(index[y] for y in adjacent[elements[i]] if y in index) for i in keep)
+        if len(elems) <= 1:
+            return self.TRUE
+        return self._new("connected", (elems, sel, adj))
 
     # ------------------------------------------------------------ summary
 

@@ -8,7 +8,8 @@ cells for hex boards, and rows with '#' where a JSON board has no cell.
 
 from __future__ import annotations
 
-from ..geometry import Edge
+from ..geometry import Edge, Segment
+from . import syntax as ast
 from .evaluate import PSet
 from .verify import Checker
 
@@ -25,12 +26,16 @@ def cell_token(value, layout: str) -> str:
     return str(value)
 
 
-def grid_rows(spec, instance, answer):
-    """The solved board as a list of row strings (None when the spec shows no grid)."""
-    show = spec.show_cell
+def grid_rows(spec, instance, answer, show=None):
+    """The solved board as a list of row strings (None when the spec shows no grid).
+
+    ``show`` picks another show statement (the text drawing) than the grid."""
+    show = show or spec.show_cell
     if show is None:
         return None
     checker = Checker(spec, instance, answer)
+    if isinstance(show, ast.ShowCanvas):
+        return _canvas(checker, show, instance.layout)
     geom = checker.geometry
     layout = instance.layout
     env = {}
@@ -51,12 +56,38 @@ def grid_rows(spec, instance, answer):
     by_row = [[None] * geom.width for _ in range(geom.height)]
     for (r, c), tok in tokens.items():
         by_row[r][c] = tok
-    wide = layout == "tokens" or any(len(t) != 1 for t in tokens.values())
+    return _join(by_row, layout)
+
+
+def text_drawing(spec, instance, answer):
+    """The rows of `show text ...` (None without one)."""
+    if spec.show_text is None:
+        return None
+    return grid_rows(spec, instance, answer, spec.show_text)
+
+
+def _canvas(checker, show, layout):
+    h = checker.want_int(show.height, checker.eval(show.height, {}))
+    w = checker.want_int(show.width, checker.eval(show.width, {}))
+    env = {}
     rows = []
-    for row in by_row:
+    for r in range(h):
+        row = []
+        for c in range(w):
+            env[show.point] = (r, c)
+            row.append(cell_token(checker.eval(show.body, env), layout))
+        rows.append(row)
+    return _join(rows, layout)
+
+
+def _join(rows, layout):
+    """Rows of tokens -> strings: characters side by side, or tokens spaced."""
+    wide = layout == "tokens" or any(t is not None and len(t) != 1 for row in rows for t in row)
+    out = []
+    for row in rows:
         cells = [t if t is not None else "#" for t in row]
-        rows.append(" ".join(cells) if wide else "".join(cells))
-    return rows
+        out.append(" ".join(cells) if wide else "".join(cells))
+    return out
 
 
 def moves(spec, instance, answer):
@@ -73,7 +104,7 @@ def moves(spec, instance, answer):
 
 
 def to_json(value):
-    if type(value) is Edge:
+    if type(value) in (Edge, Segment):
         return [to_json(value.a), to_json(value.b)]
     if isinstance(value, (tuple, PSet, range)):
         return [to_json(v) for v in value]

@@ -82,6 +82,8 @@ class SmtWriter:
                                       for v in values) + ")"
         elif k == "distinct":
             text = self.distinct(node.args)
+        elif k == "connected":
+            text = self.connected(*node.args)
         else:  # pragma: no cover
             raise AssertionError(k)
         name = f"d{self.counter}"
@@ -112,6 +114,37 @@ class SmtWriter:
             ok = {"<=": 0 <= bound, ">=": 0 >= bound, "=": bound == 0}[op]
             return "true" if ok else "false"
         return _pb(kind, bound, terms)
+
+    def connected(self, elems, sel, adj) -> str:
+        """Ranks as Ints: every selected element except the root (one that is
+        always selected, else the first selected) has a selected neighbour of
+        smaller rank."""
+        k = self.counter
+        self.counter += 1
+        s = [self.term(x) for x in sel]
+        ranks = [f"r{k}_{i}" for i in range(len(elems))]
+        for r in ranks:
+            self.lines.append(f"(declare-const {r} Int)")
+        forced = [i for i, x in enumerate(s) if x == "true"]
+        parts = []
+        earlier = "false"
+        for i in range(len(elems)):
+            near = " ".join(f"(and {s[j]} (< {ranks[j]} {ranks[i]}))" for j in adj[i])
+            if forced:
+                premise = None if i == forced[0] else s[i]
+            else:
+                premise = f"(and {s[i]} {earlier})"
+                if i < len(elems) - 1:
+                    earlier = self._name(f"(or {earlier} {s[i]})")
+            if premise is not None:
+                parts.append(f"(=> {premise} (or false {near}))")
+        return "(and true " + " ".join(parts) + ")"
+
+    def _name(self, text) -> str:
+        name = f"d{self.counter}"
+        self.counter += 1
+        self.lines.append(f"(define-fun {name} () Bool {text})")
+        return name
 
     def distinct(self, terms) -> str:
         values = {}

@@ -201,6 +201,16 @@ class Require(Stmt):
 class ShowCell(Stmt):
     cell: str             # name bound to each cell in turn
     body: Expr
+    text: bool = False    # only for --format text, drawn after the grid
+
+
+@dataclass(slots=True, eq=False)
+class ShowCanvas(Stmt):
+    height: Expr          # a grid of height x width characters, not tied to cells
+    width: Expr
+    point: str            # name bound to each (row, column) in turn
+    body: Expr
+    text: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -219,7 +229,8 @@ class Spec:
     vars: dict = field(default_factory=dict)
     rules: list = field(default_factory=list)
     requires: list = field(default_factory=list)
-    show_cell: ShowCell | None = None
+    show_cell: ShowCell | ShowCanvas | None = None   # the answer grid
+    show_text: ShowCell | ShowCanvas | None = None   # an extra drawing for text output
     show_moves: ShowMoves | None = None
 
     @property
@@ -236,8 +247,9 @@ class Spec:
 @lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
     grammar = resources.files("pzc").joinpath("grammar/pz.lark").read_text()
+    # cache=True keeps the built LALR tables in a temp file between runs
     return lark.Lark(grammar, parser="lalr", propagate_positions=True,
-                     maybe_placeholders=True)
+                     maybe_placeholders=True, cache=True)
 
 
 _TOKEN_WORDS = {
@@ -314,10 +326,12 @@ def _collect(source: Source, statements: list) -> Spec:
             spec.rules.append(st)
         elif isinstance(st, Require):
             spec.requires.append(st)
-        elif isinstance(st, ShowCell):
-            if spec.show_cell:
-                raise source.error(st.pos, "a spec has at most one grid 'show'")
-            spec.show_cell = st
+        elif isinstance(st, (ShowCell, ShowCanvas)):
+            slot = "show_text" if st.text else "show_cell"
+            if getattr(spec, slot):
+                raise source.error(st.pos, "a spec has at most one " + (
+                    "'show text'" if st.text else "grid 'show'"))
+            setattr(spec, slot, st)
         elif isinstance(st, ShowMoves):
             if spec.show_moves:
                 raise source.error(st.pos, "a spec has at most one 'show moves'")
@@ -383,10 +397,13 @@ class _Builder:
             message = self.string(ch[1]) if ch[1] is not None else ""
             return Require(pos, self.expr(ch[0]), message)
         if kind == "show_var":
-            name = Name(_pos(ch[0]), str(ch[0]))
-            return ShowCell(pos, "c", Index(name.pos, name, [Name(name.pos, "c")]))
+            name = Name(_pos(ch[1]), str(ch[1]))
+            return ShowCell(pos, "c", Index(name.pos, name, [Name(name.pos, "c")]), ch[0] is not None)
         if kind == "show_cell":
-            return ShowCell(pos, str(ch[0]), self.expr(ch[1]))
+            return ShowCell(pos, str(ch[1]), self.expr(ch[2]), ch[0] is not None)
+        if kind == "show_canvas":
+            return ShowCanvas(pos, self.expr(ch[1]), self.expr(ch[2]), str(ch[3]),
+                              self.expr(ch[4]), ch[0] is not None)
         if kind == "show_moves":
             fields = [(str(f.children[0]), self.expr(f.children[1])) for f in ch[1:]]
             return ShowMoves(pos, self.binders(ch[0]), fields)

@@ -1,0 +1,130 @@
+"""Connectivity in CNF: lazy boundary cuts and an eager rank encoding.
+
+``connected(c in cells: colour[c] = k)`` becomes a node over the elements, their
+selection literals s[i] and the adjacency.
+
+Lazy (the PySAT default): nothing is encoded up front.  After each model the
+selected elements are split into components; if there are several, each
+component C other than the largest gets cuts: its neighbourhood N(C) (all
+unselected now) separates C from the rest, so for u in C and a selected v
+outside C
+
+    not s[u] or not s[v] or OR(s[w] for w in N(C))
+
+Such a cut removes every assignment in which N(C) stays empty while u and v
+are chosen, not only the current one.  When C holds an element that is always
+selected (a Numberlink endpoint), one clause with that u covers the others.
+
+Eager (Z3, DIMACS export, ``--connectivity eager``): the root is an element
+that is always selected, or else the first selected one; every other selected
+element needs a selected neighbour of strictly smaller rank, ranks being binary
+numbers of ceil(log2 n) bits.
+Following those neighbours from any selected element reaches the root, so
+the selected elements are connected; conversely a BFS order from the root
+gives valid ranks.
+"""
+
+from __future__ import annotations
+
+from ..errors import PzcError
+from ..graphs import components
+
+
+class LazyConnected:
+    """A connectivity constraint left for the solve loop."""
+
+    __slots__ = ("guard", "lits", "adjacent", "forced")
+
+    def __init__(self, guard, lits, adjacent, true_lit):
+        self.guard = guard
+        self.lits = lits
+        self.adjacent = adjacent
+        self.forced = [i for i, l in enumerate(lits) if l == true_lit]
+
+
+def cuts(items, holds) -> list:
+    """Cut clauses for every lazy constraint the model breaks (``holds(lit)``)."""
+    out = []
+    for item in items:
+        if not all(holds(g) for g in item.guard):
+            continue
+        chosen = [i for i, l in enumerate(item.lits) if holds(l)]
+        groups = components(chosen, item.adjacent)
+        if len(groups) <= 1:
+            continue
+        forced = set(item.forced)
+        groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
+        main = groups[0]
+        v = next((i for i in main if i in forced), main[0])
+        neg_guard = [-g for g in item.guard]
+        for group in groups[1:]:
+            inside = set(group)
+            boundary = sorted({w for u in group for w in item.adjacent[u] if w not in inside})
+            tail = [item.lits[w] for w in boundary]
+            anchors = [u for u in group if u in forced] or group
+            for u in anchors[:1] if anchors[0] in forced else anchors:
+                clause = neg_guard + [-item.lits[u], -item.lits[v]] + tail
+                out.append(clause)
+    return out
+
+
+def encode_eager(enc, lits, adjacent, guard):
+    """Add the rank encoding of connectivity to the Encoder ``enc``."""
+    n = len(lits)
+    t = enc.true
+    forced = [i for i, l in enumerate(lits) if l == t]
+    # needs[i]: the premise under which element i must hang below a neighbour;
+    # the root (an always-selected element, else the first selected) needs none
+    needs = []
+    if forced:
+        needs = [None if i == forced[0] else () for i in range(n)]
+    else:
+        earlier = None                    # some element before i is selected
+        for i in range(n):
+            needs.append((earlier,) if earlier is not None else None)
+            if i < n - 1:
+                b = enc.new()
+                enc.guarded((), [-lits[i], b])
+                if earlier is not None:
+                    enc.guarded((), [-earlier, b])
+                earlier = b
+    bits = max(1, (n - 1).bit_length())
+    rank = [[enc.new() for _ in range(bits)] for _ in range(n)]
+    for i in range(n):
+        if lits[i] == -t or needs[i] is None:
+            continue
+        options = []
+        for j in adjacent[i]:
+            if lits[j] == -t:
+                continue
+            p = enc.new()                 # i hangs below its neighbour j
+            enc.guarded((p,), [lits[j]])
+            _less(enc, p, rank[j], rank[i])
+            options.append(p)
+        enc.guarded(tuple(guard) + (lits[i],) + needs[i], options)
+
+
+def _less(enc, when, y, x):
+    """when -> y < x for bit vectors y, x (most significant bit first)."""
+    prefix = None                         # y and x agree on the bits so far
+    deciders = []
+    for k in range(len(x)):
+        d = enc.new()                     # bit k decides: y_k = 0, x_k = 1
+        enc.guarded((d,), [-y[k]])
+        enc.guarded((d,), [x[k]])
+        if prefix is not None:
+            enc.guarded((d,), [prefix])
+        deciders.append(d)
+        if k < len(x) - 1:
+            q = enc.new()
+            if prefix is not None:
+                enc.guarded((q,), [prefix])
+            enc.guarded((q,), [y[k], -x[k]])
+            enc.guarded((q,), [-y[k], x[k]])
+            prefix = q
+    enc.guarded((when,), deciders)
+
+
+def not_reifiable():
+    return PzcError("connected(...) can only be required, not negated or used inside "
+                    "'or' or 'if'")

@@ -1,0 +1,50 @@
+"""Graphs over board elements: adjacency for connectivity, and components.
+
+Connectivity constraints range over cells, cell edges or lattice segments; two
+elements are adjacent when they are neighbouring cells, edges sharing a cell,
+or segments sharing a dot.
+"""
+
+from __future__ import annotations
+
+from .geometry import Edge, Segment
+
+
+def adjacency(elements, geometry):
+    """{element: tuple of adjacent elements} restricted to ``elements``,
+    or None when the elements are not all of one graph kind."""
+    elements = list(elements)
+    present = set(elements)
+    if all(type(x) is tuple for x in elements):
+        if geometry is None or not all(x in geometry for x in elements):
+            return None
+        return {x: tuple(y for y in geometry.neighbours(x) if y in present) for x in elements}
+    if all(type(x) in (Edge, Segment) for x in elements):
+        by_end = {}
+        for x in elements:
+            by_end.setdefault(x.a, []).append(x)
+            by_end.setdefault(x.b, []).append(x)
+        return {x: tuple(dict.fromkeys(y for end in (x.a, x.b) for y in by_end[end] if y != x))
+                for x in elements}
+    return None
+
+
+def components(selected, adjacent) -> list:
+    """Connected components (lists, in order of discovery) of the selected elements."""
+    seen = set()
+    out = []
+    chosen = set(selected)
+    for start in selected:
+        if start in seen:
+            continue
+        seen.add(start)
+        comp = [start]
+        i = 0
+        while i < len(comp):
+            for y in adjacent[comp[i]]:
+                if y in chosen and y not in seen:
+                    seen.add(y)
+                    comp.append(y)
+            i += 1
+        out.append(comp)
+    return out
