@@ -136,9 +136,10 @@ def hexiom_valid(side: int, puzzle_text: str, rows: list) -> bool:
 
 # ------------------------------------------------------------------ Puzlogic
 
-def puzlogic_level(size: int, holes: int, sums: int, rng: random.Random) -> dict:
-    """A solvable Puzlogic level: a Latin-square-ish board with cells removed."""
-    values = list(range(1, size + 1))
+def puzlogic_level(size: int, holes: int, sums: int, rng: random.Random, low: int = 1) -> dict:
+    """A solvable Puzlogic level: a Latin-square-ish board with cells removed.
+    The values are low..low+size-1 (low=0 gives pieces of value 0)."""
+    values = list(range(low, low + size))
     grid = [[values[(r + c) % size] for c in range(size)] for r in range(size)]
     rng.shuffle(grid)
     cells = [(r, c) for r in range(size) for c in range(size) if rng.random() < 0.7]
@@ -179,3 +180,60 @@ def puzlogic_valid(level: dict, moves: list) -> bool:
 
 def dumps(level: dict) -> str:
     return json.dumps(level, indent=1) + "\n"
+
+
+# ------------------------------------------------------------------ Model IR
+
+def ir_value(x, assignment: dict):
+    """The value of a model formula or term under ``assignment`` (Var -> value).
+
+    A plain recursive reading of the IR of pzc.encoder.model, written apart from
+    the CNF and SMT encoders so that both can be compared with it.  A Cases term
+    must have exactly one true condition."""
+    from pzc.encoder.model import Cases, LinExpr, Node, Var
+
+    t = type(x)
+    if t is bool or t is int or t is str or t is tuple:
+        return x
+    if t is Var:
+        return assignment[x]
+    if t is LinExpr:
+        return x.const + sum(c * _as_int(ir_value(a, assignment)) for a, c in x.terms.items())
+    if t is Cases:
+        hits = [v for c, v in x.pairs if ir_value(c, assignment)]
+        if len(hits) != 1:
+            raise AssertionError(f"{len(hits)} conditions of {x!r} hold")
+        return hits[0]
+    if t is not Node:
+        raise TypeError(x)
+    k, args = x.kind, x.args
+    if k == "true":
+        return True
+    if k == "false":
+        return False
+    if k == "bvar":
+        return bool(assignment[args[0]])
+    if k == "eq":
+        return assignment[args[0]] == args[1]
+    if k == "not":
+        return not ir_value(args[0], assignment)
+    if k == "and":
+        return all(ir_value(y, assignment) for y in args)
+    if k == "or":
+        return any(ir_value(y, assignment) for y in args)
+    if k == "iff":
+        return ir_value(args[0], assignment) == ir_value(args[1], assignment)
+    if k == "lin":
+        items, op, bound = args
+        total = sum(c * _as_int(ir_value(a, assignment)) for c, a in items)
+        return {"<=": total <= bound, ">=": total >= bound, "=": total == bound}[op]
+    if k == "same":
+        return ir_value(args[0], assignment) == ir_value(args[1], assignment)
+    if k == "distinct":
+        values = [ir_value(y, assignment) for y in args]
+        return len(set(values)) == len(values)
+    raise AssertionError(f"unknown node kind {k}")
+
+
+def _as_int(v) -> int:
+    return int(v) if type(v) is bool else v
