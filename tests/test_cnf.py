@@ -172,24 +172,15 @@ def test_true_and_false_rules():
     assert check_exact(m, [m.FALSE], lambda a: False) == (0, 2)
 
 
-# ---------------------------------------------------------------- known bugs
+# ---------------------------------------------------------------- regressions
 
-# Two defects in the general linear encoding (Encoder.assert_lin / merge); the
-# tests below that reach them are strict xfails, the rest of this file avoids
-# them so that everything else stays checked.
-BUG_ONE_SIDED = pytest.mark.xfail(strict=True, reason=(
-    "BUG: Encoder.assert_lin asks unary_sum for the wrong totalizer half: "
-    "up=op in ('=', '>=') and down=op in ('=', '<=') are swapped, so a '<=' or '>=' "
-    "sum outside the special cardinality cases is not enforced at all "
-    "(p0 + p1 + p2 <= 2 accepts all three true)"))
-BUG_GAPS = pytest.mark.xfail(strict=True, reason=(
-    "BUG: Encoder.merge's 'down' clauses only rule out the next sum value above a+b; "
-    "when a child's values have gaps (a coefficient other than +-1, or a domain with "
-    "holes) the output literals are not monotone and sum = k / sum >= k / reified "
-    "sums are under-constrained (p + 2*q = 3 accepts p = 1, q = 0)"))
+# Two defects these tests found in the general linear encoding, both fixed:
+# Encoder.assert_lin asked the totalizer for the wrong half for one-sided sums
+# (p0 + p1 + p2 <= 2 accepted all three true), and Encoder.merge lacked the
+# ge[k+1] -> ge[k] clauses when sum values have gaps (p + 2*q = 3 accepted
+# p = 1, q = 0).
 
 
-@BUG_ONE_SIDED
 def test_at_most_two_of_three_minimal():
     m = Model()
     vs, lits = bools(m, 3)
@@ -201,7 +192,6 @@ def test_at_most_two_of_three_minimal():
         assert not s.solve(assumptions=[cnf.var_lits[v] for v in vs])
 
 
-@BUG_ONE_SIDED
 def test_at_least_two_of_three_minimal():
     m = Model()
     vs, lits = bools(m, 3)
@@ -211,7 +201,6 @@ def test_at_least_two_of_three_minimal():
         assert not s.solve(assumptions=[-cnf.var_lits[v] for v in vs])
 
 
-@BUG_GAPS
 def test_weighted_equality_minimal():
     m = Model()
     (p, q), (P, Q) = bools(m, 2)
@@ -248,7 +237,6 @@ def test_cardinality_special_bounds(n):
         check_exact(m, [node], lambda a: OPS[op](sum(a[v] for v in vs), k))
 
 
-@BUG_ONE_SIDED
 @pytest.mark.parametrize("op", ["<=", ">="])
 def test_cardinality_at_most_and_at_least_k(op):
     for n in (2, 3, 5, 8):
@@ -312,7 +300,6 @@ def test_cardinality_at_most_and_at_least_k_under_a_formula_guard():
                 check_exact(m, [node], lambda a: (not gf(a)) or OPS[op](sum(a[v] for v in vs), k))
 
 
-@BUG_ONE_SIDED
 @pytest.mark.parametrize("guard_kind", ["literal", "conjunction", "negated"])
 def test_guarded_cardinality_at_most_and_at_least_k(guard_kind):
     for n in (3, 5):
@@ -416,22 +403,18 @@ def test_guarded_linear_equalities_unit_coefficients():
     _linear_suite(77, weighted=False, ops=["=", "!="], guarded=True, count=60)
 
 
-@BUG_GAPS
 def test_linear_equalities_with_coefficients():
     _linear_suite(2025, weighted=True, ops=["=", "!="])
 
 
-@BUG_ONE_SIDED
 def test_linear_inequalities_unit_coefficients():
     _linear_suite(2026, weighted=False, ops=["<=", ">=", "<", ">"])
 
 
-@BUG_ONE_SIDED
 def test_linear_inequalities_with_coefficients():
     _linear_suite(2027, weighted=True, ops=["<=", ">=", "<", ">"])
 
 
-@BUG_ONE_SIDED
 def test_guarded_linear_inequalities():
     _linear_suite(78, weighted=False, ops=["<=", ">="], guarded=True, count=60)
 
@@ -685,12 +668,10 @@ def test_if_then_else_sums():
     _ite_suite(17, ["=", "!="], weighted=False)
 
 
-@BUG_GAPS
 def test_if_then_else_sums_with_coefficients():
     _ite_suite(18, ["=", "!="], weighted=True)
 
 
-@BUG_ONE_SIDED
 def test_if_then_else_sums_inequalities():
     _ite_suite(19, ["<=", ">="], weighted=False)
 
@@ -720,7 +701,6 @@ def test_products_of_variables():
                 and s[b] * (s[xv[0]] + 1) != 2)
 
 
-@BUG_GAPS
 def test_products_with_gaps():
     m = Model()
     a = m.new_var("a", (), (-1, 1, 2, 3))
@@ -752,7 +732,6 @@ def test_iff_forms():
     assert sat > 0
 
 
-@BUG_ONE_SIDED
 def test_iff_literal_with_an_inequality():
     """p <-> count >= 2: the 'p' half asserts count >= 2 under the guard p."""
     m = Model()
@@ -874,7 +853,6 @@ def test_random_nested_formulas():
     assert {"and", "or", "iff", "lin", "not", "distinct", "same"} <= kinds
 
 
-@BUG_ONE_SIDED
 def test_random_nested_formulas_any_arithmetic():
     """The same with any coefficients and comparisons anywhere (both bugs)."""
     rng = random.Random(31338)
@@ -926,7 +904,6 @@ def test_reified_linear_constraints_inside_or():
     _reified_suite(8, weighted=False)
 
 
-@BUG_GAPS
 def test_reified_linear_constraints_with_coefficients_inside_or():
     _reified_suite(9, weighted=True)
 

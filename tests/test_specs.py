@@ -191,20 +191,19 @@ def test_cases_cover_every_builtin_spec_and_both_outcomes():
     assert {"sudoku", "hexiom", "puzlogic"} <= set(api.builtin_specs())
 
 
-# ---------------------------------------------------------------- known bug
+# ---------------------------------------------------------------- regression
 
 GAPPED = {"board": [[0, 0, -1], [0, 1, -1], [0, 2, -1], [1, 0, -1], [1, 1, -1], [1, 2, -1]],
           "pieces": [3, 5], "sum_constraints": [[0, 0, 10]]}
-BUG_GAPS = pytest.mark.xfail(strict=True, reason=(
-    "BUG: the CNF totalizer (cnf.Encoder.merge) is incomplete when the summed values have "
-    "gaps (here 0, 3, 5): the SAT backend 'solves' a Puzlogic level whose row sum 10 is out "
-    "of reach (3 + 5 = 8), and the verifier rejects the answer (exit code 4)"))
+# regression: the totalizer was incomplete when summed values have gaps (here
+# 0, 3, 5), so the SAT backend "solved" this level whose row sum 10 is out of
+# reach (3 + 5 = 8) and the verifier rejected the answer (exit code 4)
 
 
 @pytest.mark.parametrize("backend", [
-    pytest.param(("sat", None), id="cadical195", marks=BUG_GAPS),
-    pytest.param(("sat", "glucose4"), id="glucose4", marks=BUG_GAPS),
-    pytest.param(("sat", "minisat22"), id="minisat22", marks=BUG_GAPS),
+    pytest.param(("sat", None), id="cadical195"),
+    pytest.param(("sat", "glucose4"), id="glucose4"),
+    pytest.param(("sat", "minisat22"), id="minisat22"),
     pytest.param(("smt", None), id="z3"),
 ])
 def test_puzlogic_sum_with_gapped_piece_values_is_unsat(backend):

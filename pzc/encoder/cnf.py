@@ -67,6 +67,7 @@ class Encoder:
         self.model = model
         self.connectivity = connectivity
         self.lazy = []
+        self.size_limits = {}     # frozenset of node uids -> most of them that can hold
         self.nvars = 0
         self.clauses = []
         self.node_lits = {}
@@ -269,7 +270,11 @@ class Encoder:
         elif k == "connected":
             elems, sel, adj = node.args
             lits = [self._as_lit(self.lit(x)) for x in sel]
-            if self.connectivity == "lazy":
+            limit = self.size_limits.get(frozenset(x.uid for x in sel if x is not self.model.TRUE))
+            forced = [i for i, l in enumerate(lits) if l == self.true]
+            if forced and limit is not None:
+                connectivity.encode_bounded(self, lits, adj, forced[0], limit, guard)
+            elif self.connectivity == "lazy":
                 self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
             else:
                 connectivity.encode_eager(self, lits, adj, guard)
@@ -393,6 +398,11 @@ class Encoder:
                         if j + 1 < nb:
                             clause.append(bg[j + 1])
                         out.append(clause)
+        if down:
+            # the down clauses only bound the next value above a + b; with gaps
+            # in the values the higher thresholds need ge[k+1] -> ge[k]
+            for k in range(2, top):
+                out.append([-ge[k], ge[k - 1]])
         return Unary(sums, ge)
 
     def unary_sum(self, items, cap, up=True, down=True):
@@ -432,7 +442,8 @@ class Encoder:
                 return
         low = sum(min(c * v for v in _values(a)) for c, a in items)
         k = bound - low    # the unary counts sum - low, from 0
-        u, _ = self.unary_sum(items, cap=k + 1, up=op in ("=", ">="), down=op in ("=", "<="))
+        # sum <= k needs "inputs high -> output high" (up); sum >= k the reverse
+        u, _ = self.unary_sum(items, cap=k + 1, up=op in ("=", "<="), down=op in ("=", ">="))
         if op in (">=", "="):
             self.guarded(guard, [u.at_least(k)])
         if op in ("<=", "="):
@@ -565,12 +576,31 @@ def unit_facts(model: Model):
     return fixed, banned
 
 
+def size_limits(model: Model) -> dict:
+    """Top-level `count(...) <= K` / `= K` over bool formulas: the set of their
+    uids -> K, so that connectivity over the same selection can use it."""
+    out = {}
+    for _, node in model.constraints + model.implied:
+        stack = [node]
+        while stack:
+            x = stack.pop()
+            if x.kind == "and":
+                stack.extend(x.args)
+            elif x.kind == "lin" and x.args[1] in ("=", "<="):
+                items, op, bound = x.args
+                if all(c == 1 and type(a) is Node for c, a in items):
+                    key = frozenset(a.uid for _, a in items)
+                    out[key] = min(bound, out.get(key, bound))
+    return out
+
+
 def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     """Encode every constraint (implied ones too) of the model as CNF.
 
     With ``connectivity="lazy"`` connected(...) constraints are returned in
     ``Cnf.lazy`` for the solve loop; with "eager" they are encoded."""
     enc = Encoder(model, connectivity)
+    enc.size_limits = size_limits(model)
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
