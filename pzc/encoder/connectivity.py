@@ -15,6 +15,11 @@ Such a cut removes every assignment in which N(C) stays empty while u and v
 are chosen, not only the current one.  When C holds an element that is always
 selected (a Numberlink endpoint), one clause with that u covers the others.
 
+Bounded (both modes): when an element is always selected and a cardinality
+constraint over the same selection allows at most K chosen elements, every
+chosen element lies within K-1 steps of it; distance layers of that depth
+are complete and small (a Nurikabe island), and beat both cuts and ranks.
+
 Eager (Z3, DIMACS export, ``--connectivity eager``): the root is an element
 that is always selected, or else the first selected one; every other selected
 element needs a selected neighbour of strictly smaller rank, ranks being binary
@@ -123,6 +128,42 @@ def _less(enc, when, y, x):
             enc.guarded((q,), [-y[k], x[k]])
             prefix = q
     enc.guarded((when,), deciders)
+
+
+def encode_bounded(enc, lits, adjacent, root, limit, guard):
+    """Distance layers from an always-selected ``root`` when at most ``limit``
+    elements can be selected: a connected selection then lies within limit-1
+    steps of the root, so reach[x][i] ("x is joined to the root by a chosen
+    path of at most i steps") for i < limit is complete, and small when the
+    limit is (a Nurikabe island, say)."""
+    t = enc.true
+    depth = max(0, limit - 1)
+    dist = {root: 0}
+    order = [root]
+    for x in order:                      # BFS over the whole element graph
+        for y in adjacent[x]:
+            if y not in dist and lits[y] != -t:
+                dist[y] = dist[x] + 1
+                order.append(y)
+    reach = {root: t}                    # layer i-1, element -> literal
+    for i in range(1, depth + 1):
+        layer = {root: t}
+        for x in order:
+            if x == root:
+                continue
+            if dist[x] > i:
+                break
+            r = enc.new()
+            enc.guarded((r,), [lits[x]])
+            before = [reach[x]] if x in reach else []
+            before += [reach[y] for y in adjacent[x] if y in reach]
+            enc.guarded((r,), before)
+            layer[x] = r
+        reach = layer
+    for x in range(len(lits)):
+        if x == root or lits[x] == -t:
+            continue
+        enc.guarded(tuple(guard) + (lits[x],), [reach[x]] if x in reach else [])
 
 
 def not_reifiable():
