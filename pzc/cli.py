@@ -121,9 +121,16 @@ def cmd_check(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    spec = api.load_spec(args.spec)
-    from .backends import get_backend
-    get_backend(args.backend, args.solver, args.connectivity)   # reject bad flags early
+    try:
+        spec = api.load_spec(args.spec)
+        from .backends import get_backend
+        get_backend(args.backend, args.solver, args.connectivity)   # reject bad flags early
+    except PzcError as e:
+        if args.format == "json":   # still one object per instance, each saying why
+            for path in args.instances:
+                print(json.dumps(api.Result(path if path != "-" else "<stdin>", args.spec,
+                                            "error", error=e).to_json()))
+        raise
     codes = []
     for path in args.instances:
         try:

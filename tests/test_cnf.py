@@ -1062,15 +1062,36 @@ def test_connected_lazy_cuts_are_exact(h, w, forced, guarded):
     assert cut_total > 0
 
 
-def test_connected_cannot_be_reified():
-    from pzc.errors import PzcError
-    m, node, _ = _connected_model(2, 2)
+@pytest.mark.parametrize("mode", ["eager", "lazy"])
+def test_connected_inside_or_is_exact(mode):
+    """A required connected(...) inside 'or' is half-reified (v -> connected);
+    check.py rules out every other use, and this one stays exact."""
+    from pzc.encoder import connectivity
+    m, node, pred = _connected_model(2, 3)
     x = m.new_var("x", (), None)
-    m.constraints.append((None, m.or_([node, m.and_([m.bvar(x), m.eq(m.new_var(
-        "d", (), (1, 2, 3)), 2)])])))
-    with pytest.raises(PzcError) as e:
-        cnf_stage.encode(m, "eager")
-    assert e.value.message.startswith("connected(...) can only be required")
+    d = m.new_var("d", (), (1, 2, 3))
+    m.constraints.append((None, m.or_([node, m.and_([m.bvar(x), m.eq(d, 2)])])))
+    cnf = cnf_stage.encode(m, mode)
+    m.constraints.clear()
+    sat = total = 0
+    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as s:
+        for a in assignments(m.vars):
+            assume = assumptions(cnf, a)
+            while True:
+                ok = s.solve(assumptions=assume)
+                if not ok:
+                    break
+                truth = set(s.get_model())
+                extra = connectivity.cuts(cnf.lazy, lambda l: l in truth)
+                if not extra:
+                    break
+                for clause in extra:
+                    s.add_clause(clause)
+            want = pred(a) or (a[x] and a[d] == 2)
+            assert ok == want, a
+            sat += want
+            total += 1
+    assert 0 < sat < total
 
 
 def test_connected_smt_text_is_exact():

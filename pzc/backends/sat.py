@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 
@@ -28,9 +29,20 @@ def check_solver_name(name: str) -> str:
 def run_solver(name, cnf, timeout, refine=None):
     """Solve, adding ``refine(holds)`` clauses (lazy cuts) until a model needs none.
 
-    Returns (status, model list or None, seconds, rounds, cuts)."""
+    Returns (status, model list or None, seconds, rounds, cuts).  A time limit
+    interrupts the solver where PySAT can; CaDiCaL and Kissat cannot be
+    interrupted there, so with a limit they run in a forked child process that
+    is killed at the deadline."""
     start = time.perf_counter()
-    deadline = None if timeout is None else start + timeout
+    if timeout is not None and not _can_interrupt(name):
+        status, model, rounds, cut_count = _solve_in_child(name, cnf, timeout, refine)
+    else:
+        deadline = None if timeout is None else start + timeout
+        status, model, rounds, cut_count = _solve_loop(name, cnf, deadline, refine)
+    return status, model, time.perf_counter() - start, rounds, cut_count
+
+
+def _solve_loop(name, cnf, deadline, refine):
     rounds = cut_count = 0
     with Solver(name=name, bootstrap_with=cnf.clauses) as s:
         while True:
@@ -49,11 +61,54 @@ def run_solver(name, cnf, timeout, refine=None):
             for clause in extra:
                 s.add_clause(clause)
     if ok is None:
-        status, model = "timeout", None
-    else:
-        status = "sat" if ok else "unsat"
-        model = model if ok else None
-    return status, model, time.perf_counter() - start, rounds, cut_count
+        return "timeout", None, rounds, cut_count
+    return ("sat", model, rounds, cut_count) if ok else ("unsat", None, rounds, cut_count)
+
+
+_INTERRUPTIBLE = {}
+
+
+def _can_interrupt(name) -> bool:
+    if name not in _INTERRUPTIBLE:
+        with Solver(name=name) as s:
+            try:
+                s.interrupt()
+                _INTERRUPTIBLE[name] = True
+            except NotImplementedError:
+                _INTERRUPTIBLE[name] = False
+    return _INTERRUPTIBLE[name]
+
+
+def _solve_in_child(name, cnf, timeout, refine):
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+
+    def child():
+        try:
+            send.send(_solve_loop(name, cnf, None, refine))
+        except BaseException as e:          # report, never hang the parent
+            send.send(("error", repr(e), 0, 0))
+        finally:
+            send.close()
+
+    proc = ctx.Process(target=child, daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if receive.poll(timeout):
+            result = receive.recv()
+        else:
+            result = ("timeout", None, 0, 0)
+    except EOFError:
+        result = ("error", "the solver process died", 0, 0)
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        receive.close()
+    if result[0] == "error":
+        raise RuntimeError(f"SAT solver {name} failed: {result[1]}")
+    return result
 
 
 def _solve_once(s, name, deadline):
@@ -71,10 +126,7 @@ def _solve_once(s, name, deadline):
                        f"does not work with it; choose another --solver") from None
     finally:
         timer.cancel()
-    try:
-        s.clear_interrupt()
-    except NotImplementedError:   # some solvers reset the flag themselves
-        pass
+    s.clear_interrupt()
     return ok
 
 

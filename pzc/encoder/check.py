@@ -105,8 +105,13 @@ class Checker:
                                                   f"or a set, not {_type_name(t)}")
             elif isinstance(st, ast.Rule):
                 self.want(st.body, self.infer(st.body, {}), BOOL, "a rule")
+                self.polarity(st.body, 1, set())
             elif isinstance(st, ast.Require):
                 self.want(st.test, self.infer(st.test, {}), BOOL, "a require")
+                used = self.uses_variables(st.test, set())
+                if used is not None:
+                    raise self.err(used, "a require checks the instance, so it must not "
+                                         "depend on the puzzle's variables")
             elif isinstance(st, ast.ShowCell):
                 self.infer(st.body, {st.cell: CELL})
             elif isinstance(st, ast.ShowCanvas):
@@ -150,6 +155,72 @@ class Checker:
         if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
             raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
 
+    # ----------------------------------------------------------- polarity
+
+    def polarity(self, e, pol, seen):
+        """connected(...) can only be required: it may stand where the rule needs
+        it to hold (under and/or/all/any, right of ->, a branch of if), never
+        where it would have to be false (not, left of ->, <->, =, a count, a
+        condition).  pol: 1 required, -1 refuted, 0 both."""
+        if isinstance(e, ast.Call):
+            if e.func == "connected" and e.func not in self.spec.lets:
+                if pol != 1:
+                    raise self.err(e, "connected(...) can only be required: it cannot stand "
+                                      "under 'not', left of '->', in '<->' or '=', in a "
+                                      "count or sum, or in a condition")
+                return
+            let = self.spec.lets.get(e.func)
+            if let is not None and let.params is not None:
+                for a in e.args:
+                    self.polarity(a, 0, seen)
+                if (e.func, pol) not in seen:
+                    seen.add((e.func, pol))
+                    self.polarity(let.body, pol, seen)
+                return
+            for a in e.args:
+                self.polarity(a, 0, seen)
+            if e.binders is not None:
+                self._binder_polarity(e.binders, seen)
+                self.polarity(e.body, 0, seen)
+            return
+        if isinstance(e, ast.Name):
+            let = self.spec.lets.get(e.id)
+            if let is not None and let.params is None and (e.id, pol) not in seen:
+                seen.add((e.id, pol))
+                self.polarity(let.body, pol, seen)
+            return
+        if isinstance(e, ast.BoolOp):
+            if e.op in ("and", "or"):
+                self.polarity(e.left, pol, seen)
+                self.polarity(e.right, pol, seen)
+            elif e.op == "->":
+                self.polarity(e.left, -pol, seen)
+                self.polarity(e.right, pol, seen)
+            else:
+                self.polarity(e.left, 0, seen)
+                self.polarity(e.right, 0, seen)
+            return
+        if isinstance(e, ast.Not):
+            self.polarity(e.operand, -pol, seen)
+            return
+        if isinstance(e, ast.Quant):
+            self._binder_polarity(e.binders, seen)
+            self.polarity(e.body, pol, seen)
+            return
+        if isinstance(e, ast.Ite):
+            self.polarity(e.cond, 0, seen)
+            self.polarity(e.then, pol, seen)
+            self.polarity(e.other, pol, seen)
+            return
+        for child in _children(e):
+            self.polarity(child, 0, seen)
+
+    def _binder_polarity(self, binders, seen):
+        for b in binders:
+            self.polarity(b.source, 0, seen)
+            if b.where is not None:
+                self.polarity(b.where, 0, seen)
+
     # ----------------------------------------------------------- helpers
 
     def want(self, node, t, expected, what="this"):
@@ -184,11 +255,30 @@ class Checker:
         hint = f"; did you mean '{close[0]}'?" if close else ""
         return self.err(node, f"unknown {kind} '{name}'{hint}")
 
+    def uses_variables(self, e, seen):
+        """The first node of ``e`` that reads a spec variable (through lets too)."""
+        if isinstance(e, ast.Name) and e.id in self.spec.vars:
+            return e
+        if isinstance(e, ast.Index) and isinstance(e.base, ast.Name) and e.base.id in self.spec.vars:
+            return e
+        names = [e.id] if isinstance(e, ast.Name) else [e.func] if isinstance(e, ast.Call) else []
+        for n in names:
+            let = self.spec.lets.get(n)
+            if let is not None and n not in seen:
+                seen.add(n)
+                if self.uses_variables(let.body, seen) is not None:
+                    return e
+        for child in _children(e):
+            found = self.uses_variables(child, seen)
+            if found is not None:
+                return found
+        return None
+
     def let_type(self, name, node):
         if name in self.let_types:
             return self.let_types[name]
         if name in self._busy:
-            return ANY
+            raise self.err(node, f"'{name}' is defined in terms of itself")
         self._busy.add(name)
         t = self.infer(self.spec.lets[name].body, {})
         self._busy.discard(name)
@@ -281,7 +371,7 @@ class Checker:
         b = self.infer(e.right, scope)
         if e.op in "+-" and (_is_coll(a) or _is_coll(b)):
             return coll()
-        if e.op == "+" and a == SYM and b == SYM:
+        if e.op == "+" and SYM in (a, b) and {a, b} <= {SYM, ANY}:
             return SYM
         self.want(e.left, a, INT, f"an operand of '{e.op}'")
         self.want(e.right, b, INT, f"an operand of '{e.op}'")
@@ -409,6 +499,21 @@ class Checker:
                 self.want(node, t, INT, f"what {name}(...) adds up" if name == "sum"
                           else f"an argument of {name}")
         return BOOL if name in ("distinct", "connected") else INT
+
+
+def _children(e):
+    for name in getattr(type(e), "__slots__", ()):
+        v = getattr(e, name, None)
+        if isinstance(v, ast.Expr):
+            yield v
+        elif isinstance(v, list):
+            for x in v:
+                if isinstance(x, ast.Expr):
+                    yield x
+                elif isinstance(x, ast.Binder):
+                    yield x.source
+                    if x.where is not None:
+                        yield x.where
 
 
 def check(spec: ast.Spec) -> ast.Spec:

@@ -29,6 +29,7 @@ from . import connectivity
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
+BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
 
 
 @dataclass(eq=False)
@@ -214,7 +215,10 @@ class Encoder:
         elif k == "same":
             v = self.same_lit(*node.args)
         elif k == "connected":
-            raise connectivity.not_reifiable()
+            # only ever required (check.py rejects other uses), so
+            # v -> connected(...) is enough: the solver sets v only when needed
+            v = self.new()
+            self.assert_(node, (v,))
         elif k == "distinct":
             m = self.model
             terms = node.args
@@ -271,9 +275,8 @@ class Encoder:
             elems, sel, adj = node.args
             lits = [self._as_lit(self.lit(x)) for x in sel]
             limit = self.size_limits.get(frozenset(x.uid for x in sel if x is not self.model.TRUE))
-            forced = [i for i, l in enumerate(lits) if l == self.true]
-            if forced and limit is not None:
-                connectivity.encode_bounded(self, lits, adj, forced[0], limit, guard)
+            if limit is not None and limit <= BOUNDED_LIMIT:
+                connectivity.encode_bounded(self, lits, adj, limit, guard)
             elif self.connectivity == "lazy":
                 self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
             else:
@@ -577,20 +580,29 @@ def unit_facts(model: Model):
 
 
 def size_limits(model: Model) -> dict:
-    """Top-level `count(...) <= K` / `= K` over bool formulas: the set of their
-    uids -> K, so that connectivity over the same selection can use it."""
+    """Top-level counts over bool formulas that bound how many can hold:
+    frozenset of their uids -> K, from `count(...) <= K`, `= K`, and from a count
+    of their negations (`count(not x...) >= n - K`), so that connectivity over
+    the same selection can use the bound."""
     out = {}
+
+    def note(key, k):
+        out[key] = min(k, out.get(key, k))
+
     for _, node in model.constraints + model.implied:
         stack = [node]
         while stack:
             x = stack.pop()
             if x.kind == "and":
                 stack.extend(x.args)
-            elif x.kind == "lin" and x.args[1] in ("=", "<="):
+            elif x.kind == "lin":
                 items, op, bound = x.args
-                if all(c == 1 and type(a) is Node for c, a in items):
-                    key = frozenset(a.uid for _, a in items)
-                    out[key] = min(bound, out.get(key, bound))
+                if not all(c == 1 and type(a) is Node for c, a in items):
+                    continue
+                if op in ("=", "<="):
+                    note(frozenset(a.uid for _, a in items), bound)
+                if op in ("=", ">=") and all(a.kind == "not" for _, a in items):
+                    note(frozenset(a.args[0].uid for _, a in items), len(items) - bound)
     return out
 
 

@@ -31,7 +31,6 @@ gives valid ranks.
 
 from __future__ import annotations
 
-from ..errors import PzcError
 from ..graphs import components
 
 
@@ -130,26 +129,51 @@ def _less(enc, when, y, x):
     enc.guarded((when,), deciders)
 
 
-def encode_bounded(enc, lits, adjacent, root, limit, guard):
-    """Distance layers from an always-selected ``root`` when at most ``limit``
-    elements can be selected: a connected selection then lies within limit-1
-    steps of the root, so reach[x][i] ("x is joined to the root by a chosen
-    path of at most i steps") for i < limit is complete, and small when the
-    limit is (a Nurikabe island, say)."""
+def encode_bounded(enc, lits, adjacent, limit, guard):
+    """Distance layers when at most ``limit`` elements can be selected.
+
+    A connected selection then lies within limit-1 steps of its root, so
+    reach[x][i] ("x is joined to the root by a chosen path of at most i
+    steps") for i < limit is complete, and small when the limit is (a
+    Nurikabe island, or its sea).  The root is an always-selected element if
+    there is one (layers then grow only as far as the BFS distance allows),
+    else the first selected element."""
     t = enc.true
+    n = len(lits)
     depth = max(0, limit - 1)
-    dist = {root: 0}
-    order = [root]
-    for x in order:                      # BFS over the whole element graph
-        for y in adjacent[x]:
-            if y not in dist and lits[y] != -t:
-                dist[y] = dist[x] + 1
-                order.append(y)
-    reach = {root: t}                    # layer i-1, element -> literal
+    forced = [i for i, l in enumerate(lits) if l == t]
+    live = [x for x in range(n) if lits[x] != -t]
+    if forced:
+        root = forced[0]
+        dist = {root: 0}
+        order = [root]
+        for x in order:                  # BFS over the whole element graph
+            for y in adjacent[x]:
+                if y not in dist and lits[y] != -t:
+                    dist[y] = dist[x] + 1
+                    order.append(y)
+        reach = {root: t}
+    else:
+        dist = {x: 0 for x in live}
+        order = live
+        reach = {}
+        earlier = None                   # some element before x is selected
+        for x in live:
+            r = enc.new()                # x is the root: the first selected element
+            enc.guarded((r,), [lits[x]])
+            if earlier is not None:
+                enc.guarded((r,), [-earlier])
+            enc.guarded((), [-lits[x], r] + ([earlier] if earlier is not None else []))
+            reach[x] = r
+            b = enc.new()
+            enc.guarded((), [-lits[x], b])
+            if earlier is not None:
+                enc.guarded((), [-earlier, b])
+            earlier = b
     for i in range(1, depth + 1):
-        layer = {root: t}
+        layer = {root: t} if forced else {}
         for x in order:
-            if x == root:
+            if forced and x == root:
                 continue
             if dist[x] > i:
                 break
@@ -160,12 +184,7 @@ def encode_bounded(enc, lits, adjacent, root, limit, guard):
             enc.guarded((r,), before)
             layer[x] = r
         reach = layer
-    for x in range(len(lits)):
-        if x == root or lits[x] == -t:
+    for x in live:
+        if forced and x == root:
             continue
         enc.guarded(tuple(guard) + (lits[x],), [reach[x]] if x in reach else [])
-
-
-def not_reifiable():
-    return PzcError("connected(...) can only be required, not negated or used inside "
-                    "'or' or 'if'")

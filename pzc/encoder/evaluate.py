@@ -314,7 +314,7 @@ class Interpreter:
         for side, v in ((node.left, a), (node.right, b)):
             if not is_collection(v):
                 raise self.err(side, f"'{op}' on sets needs two sets, but this is {describe(v)}")
-        if type(a) is PSet or type(b) is PSet or type(a) is range:
+        if type(a) in (PSet, range) or type(b) in (PSet, range):
             if op == "+":
                 return PSet(list(a) + list(b))
             drop = set(b)
@@ -350,6 +350,9 @@ class Interpreter:
         if op in ("=", "!="):
             self._check_comparable(node, a, b)
             if not isinstance(a, SYMBOLIC) and not isinstance(b, SYMBOLIC):
+                if type(a) in (PSet, range) or type(b) in (PSet, range):
+                    if is_collection(a) and is_collection(b):   # sets compare as sets
+                        return (frozenset(a) == frozenset(b)) == (op == "=")
                 return (a == b) == (op == "=")
             m = self.model
             if is_int(a) and is_int(b) and (type(a) is LinExpr or type(b) is LinExpr):

@@ -93,8 +93,8 @@ def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
     model = Model()
     g = Grounder(spec, instance, model)
-    check_clues(g)
     check_requires(g)
+    check_clues(g)
     for stmt in spec.vars.values():
         g.declare(stmt)
     for rule in spec.rules:
@@ -118,8 +118,10 @@ def check_clues(it: Interpreter):
     inst = it.instance
     for cell, value in inst.clues.items():
         if value not in allowed_set:
-            raise inst.error(cell, f"{inst.tokens[cell]!r} is not allowed in a {it.spec.name} "
-                                   f"instance (clues are {_describe_allowed(allowed)})")
+            article = "an" if it.spec.name[:1].lower() in "aeiou" else "a"
+            raise inst.error(cell, f"{inst.tokens[cell]!r} is not allowed in {article} "
+                                   f"{it.spec.name} instance (clues are "
+                                   f"{_describe_allowed(allowed)})")
 
 
 def check_requires(it: Interpreter):

@@ -6,9 +6,10 @@ Formats:
     several instances per file, separated by blank lines or "W H" lines; a
     "0 0" line ends the file.
   * one puzzle per line (boards declared with the `lines` option, which are
-    square): a line of n*n characters is an n x n board, e.g. 81-character
-    Sudoku lines, with '.' or '0' for blanks.  A block of rows that all hold
-    n*n characters is read this way unless it is itself n*n rows high.
+    square): a line of n*n characters (n >= 3) is an n x n board, e.g.
+    81-character Sudoku lines (the Sudoku spec makes '.' and '0' blanks).  A
+    block of rows that all hold n*n characters is read this way unless it is
+    itself n*n rows high.
   * hex (slowfrog's Hexiom levels): a line with the side n, then 2n-1 rows
     of 2n-1-|n-1-r| cells; a cell is a value ('.' or a digit), with '+' right
     before it when locked; cells are separated by spaces.
@@ -111,11 +112,18 @@ def _first_content(source: Source):
     return (1, 1)
 
 
+def is_comment(line: str) -> bool:
+    """'#' then a space, a tab or the end of the line: a comment.  A row such
+    as '#1.#' is board content ('#' is a common wall character)."""
+    s = line.strip()
+    return s.startswith("#") and (len(s) == 1 or s[1] in " \t")
+
+
 def _lines(source: Source):
-    """(line number, text) pairs without line ends; '#' comment lines dropped."""
+    """(line number, text) pairs without line ends; comment lines dropped."""
     for n, line in enumerate(source.text.split("\n"), 1):
         line = line.rstrip("\r")
-        if line.lstrip().startswith("#"):
+        if is_comment(line):
             continue
         yield n, line
 
@@ -196,8 +204,8 @@ def _grid_block(source, rows, expect, blank, lines_ok) -> list:
         w, h, hline = expect
         if len(rows) < h:
             where = rows[-1][0] + 1 if rows else hline + 1
-            raise source.error((hline, 1), f"the header says {h} rows, but only {len(rows)} follow"
-                               f" (line {where})")
+            raise source.error((hline, 1), f"the header says {h} rows, but only {len(rows)} "
+                               f"{'follows' if len(rows) == 1 else 'follow'} (line {where})")
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
         tokens_layout = expect[0] > 1 and any(len(text.strip()) != expect[0] for _, text in rows) \
@@ -207,7 +215,7 @@ def _grid_block(source, rows, expect, blank, lines_ok) -> list:
         if len(lengths) == 1:
             size = lengths.pop()
             n = int(round(size ** 0.5))
-            if n * n == size and n >= 2 and size != len(rows):
+            if n * n == size and n >= 3 and size != len(rows):
                 return [_line_instance(source, line, text, n, blank) for line, text in rows]
     grid = []
     for line, text in rows:
@@ -233,7 +241,7 @@ def _grid_block(source, rows, expect, blank, lines_ok) -> list:
     for r, (line, cells) in enumerate(grid):
         for c, (tok, col) in enumerate(cells):
             inst.positions[(r, c)] = (line, col)
-            if tok not in blank and not (len(tok) == 1 and tok in blank):
+            if not (len(tok) == 1 and tok in blank):
                 inst.clues[(r, c)] = token_value(tok, layout)
                 inst.tokens[(r, c)] = tok
     return [inst]
@@ -246,7 +254,7 @@ def _line_instance(source, line, text, n, blank) -> Instance:
     for i, ch in enumerate(body):
         cell = divmod(i, n)
         inst.positions[cell] = (line, offset + i + 1)
-        if ch not in blank and ch != "0":
+        if ch not in blank:
             inst.clues[cell] = token_value(ch, "lines")
             inst.tokens[cell] = ch
     return inst

@@ -441,6 +441,9 @@ class Model:
         return self._new("same", (a, b))
 
     def distinct(self, items) -> Node:
+        # bools take part as terms over {false, true}
+        items = [self.cases([(x, True), (self.not_(x), False)]) if type(x) is Node else x
+                 for x in items]
         consts = [x for x in items if not is_fd(x)]
         if len(set(consts)) != len(consts):
             return self.FALSE

@@ -17,10 +17,12 @@ _BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def cell_token(value, layout: str) -> str:
+    """A cell value as text: in character grids numbers 10..35 print as A..Z
+    (as they are read); everywhere else numbers print in decimal."""
     if type(value) is bool:
         return "1" if value else "0"
     if type(value) is int:
-        if layout != "tokens" and 0 <= value < 36:
+        if layout in ("chars", "lines") and 0 <= value < 36:
             return _BASE36[value]
         return str(value)
     return str(value)
@@ -116,5 +118,7 @@ def move_text(move: dict) -> str:
     for k, v in move.items():
         if isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v):
             v = f"({v[0]}, {v[1]})"
+        elif type(v) is bool:
+            v = "true" if v else "false"
         parts.append(f"{k} {v}")
     return ", ".join(parts)

@@ -495,6 +495,9 @@ class _Builder:
             items, body = args.children
             if body is not None:
                 return Call(pos, func, [], self.binders(items), self.expr(body))
+            if func == "count" and any(it.children[1] is not None for it in items.children):
+                # count(x in S where p) counts the elements that pass the filter
+                return Call(pos, func, [], self.binders(items), BoolLit(pos, True))
             return Call(pos, func, self.plain_items(items))
         if kind == "tuple":
             return Collection(pos, "tuple", [self.expr(x) for x in ch if x is not None])
