@@ -1,0 +1,66 @@
+"""Shared fixtures: run the `pzc` command line, write spec and instance files.
+
+    def test_something(write, run_pzc):
+        write("grid.txt", "4..1\\n...3\\n3..4\\n1.3.\\n")
+        run = run_pzc("solve", "sudoku", "grid.txt")     # runs in tmp_path
+        assert run.returncode == 0, run.stderr
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "pzc" / "specs" / "examples"
+
+
+class Run(NamedTuple):
+    """The outcome of one `pzc` run; unpacks as (returncode, stdout, stderr)."""
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args, stdin: str | None = None, cwd=None, timeout: float = 120) -> Run:
+    """Run `python -m pzc.cli ARGS...` with this interpreter; text in, text out."""
+    proc = subprocess.run([sys.executable, "-m", "pzc.cli", *map(str, args)],
+                          input=stdin, capture_output=True, text=True, cwd=cwd,
+                          timeout=timeout)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def run_pzc(tmp_path):
+    """run_pzc(*args, stdin=None, cwd=tmp_path, timeout=120) -> Run(returncode, stdout, stderr).
+
+    Relative file names resolve in the test's tmp_path, where `write` puts files."""
+    def run(*args, stdin=None, cwd=None, timeout=120):
+        return run_cli(*args, stdin=stdin, cwd=cwd or tmp_path, timeout=timeout)
+    return run
+
+
+@pytest.fixture
+def write(tmp_path):
+    """write(name, text, dedent=False) -> Path: a file in tmp_path, written byte
+    for byte (no newline translation, so "\\r\\n" stays CRLF)."""
+    def write_file(name, text, dedent=False):
+        if dedent:
+            text = textwrap.dedent(text).lstrip("\n")
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        return path
+    return write_file
+
+
+@pytest.fixture
+def examples() -> Path:
+    """pzc/specs/examples: the instances shipped with pzc."""
+    return EXAMPLES

@@ -1,0 +1,407 @@
+"""The `pzc` command line: specs, check, solve (text and JSON), standard input,
+backends, and exit codes alone and combined over several instances.  Solved
+boards are checked with the independent checkers of tests/generators.py."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+
+import pytest
+
+import generators as gen
+from pzc import api
+
+GRID4 = "4..1\n...3\n3..4\n1.3.\n"
+UNSAT4 = "11..\n....\n....\n....\n"          # two equal clues in a row
+JSON_FIELDS = {"instance", "spec", "status", "grid", "moves", "verified", "stats"}
+STATS_FIELDS = {"backend", "solver", "variables", "clauses", "compile_s", "solve_s"}
+
+DESCRIPTIONS = {
+    "hexiom": "Hexiom: place the tiles so each tile's number counts its occupied neighbours",
+    "puzlogic": "Puzlogic: place every piece; no value twice in a row or column; meet the sums",
+    "sudoku": "Sudoku: every row, column and box holds 1..n once (n = 4, 9, 16, 25)",
+}
+
+# pigeons (rows) into holes (columns): no solution, and hard for a SAT solver when big
+PIGEONS = """\
+puzzle pigeons "every pigeon (row) gets a hole (column); no hole takes two"
+board square
+var p[c in cells] : bool
+show c: if p[c] then 1 else 0
+rule pigeon: all r in rows: count(c in r: p[c]) >= 1
+rule hole:   all k in cols: count(c in k: p[c]) <= 1
+"""
+
+
+def pigeon_block(holes, pigeons):
+    return f"{holes} {pigeons}\n" + ("." * holes + "\n") * pigeons
+
+
+def json_lines(run):
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert all(set(o) == JSON_FIELDS | ({"error"} if o["status"] == "error" else set())
+               for o in out), run.stdout
+    return out
+
+
+def rows_of(text):
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+# ------------------------------------------------------------------ specs, check
+
+def test_specs_lists_the_built_in_specs_with_descriptions(run_pzc):
+    run = run_pzc("specs")
+    assert run.returncode == 0 and run.stderr == ""
+    listed = {}
+    for line in run.stdout.splitlines():
+        name, description = line.split(None, 1)
+        listed[name] = description
+    for name, description in DESCRIPTIONS.items():
+        assert listed[name] == description
+    assert list(listed) == sorted(listed)
+    assert set(listed) == set(api.builtin_specs())
+    # descriptions line up in one column
+    assert len({line.index(listed[name]) for name, line in
+                zip(listed, run.stdout.splitlines())}) == 1
+
+
+def test_check_prints_a_one_line_summary(write, run_pzc):
+    write("pigeons.pz", PIGEONS)
+    run = run_pzc("check", "pigeons.pz")
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "pigeons: ok; board square; variables p; 2 rules; shows grid\n"
+
+
+def test_check_prints_the_error_and_exits_2(write, run_pzc):
+    write("bad.pz", PIGEONS.replace("in cols", "in colz"))
+    run = run_pzc("check", "bad.pz")
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.splitlines() == [
+        "bad.pz:6:23: error: unknown name 'colz'; did you mean 'cols'?",
+        "    rule hole:   all k in colz: count(c in k: p[c]) <= 1",
+        "    " + " " * 22 + "^"]
+
+
+# ------------------------------------------------------------------ text output
+
+def test_solve_text_output(write, run_pzc):
+    write("g.txt", GRID4)
+    run = run_pzc("solve", "sudoku", "g.txt")
+    assert (run.returncode, run.stderr) == (0, "")
+    lines = run.stdout.split("\n")
+    assert lines[0] == "g.txt: solved, verified"
+    assert all(line.startswith("  ") for line in lines[1:5])
+    grid = [line[2:] for line in lines[1:5]]
+    assert gen.sudoku_valid(grid, GRID4.split())
+    assert lines[5:] == ["", ""]                    # a blank line ends each instance
+
+
+def test_solve_text_with_stats(write, run_pzc):
+    write("g.txt", GRID4)
+    run = run_pzc("solve", "sudoku", "g.txt", "--stats")
+    assert run.returncode == 0
+    stats = run.stdout.splitlines()[1]
+    assert re.fullmatch(r"  sat/cadical195: \d+ variables, \d+ clauses; "
+                        r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", stats), stats
+
+
+def test_solve_text_for_several_instances_and_no_solution(write, run_pzc):
+    write("two.txt", GRID4 + "\n" + UNSAT4)
+    run = run_pzc("solve", "sudoku", "two.txt")
+    assert run.returncode == 1
+    blocks = run.stdout.split("\n\n")
+    assert blocks[0].splitlines()[0] == "two.txt#1: solved, verified"
+    assert blocks[1:] == ["two.txt#2: no solution", ""]
+
+
+def test_solve_text_shows_puzlogic_moves(examples, run_pzc):
+    run = run_pzc("solve", "puzlogic", examples / "puzlogic" / "level.json")
+    assert run.returncode == 0
+    lines = run.stdout.splitlines()
+    assert lines[0].endswith("level.json: solved, verified")
+    moves = [line for line in lines if re.match(r"^ +\d+\. ", line)]
+    level = json.loads((examples / "puzlogic" / "level.json").read_text())
+    assert len(moves) == len(level["pieces"])
+    parsed = []
+    for k, line in enumerate(moves, 1):
+        m = re.fullmatch(r" +(\d+)\. piece (-?\d+), to \((\d+), (\d+)\)", line)
+        assert m, line
+        assert int(m.group(1)) == k
+        parsed.append({"piece": int(m.group(2)), "to": [int(m.group(3)), int(m.group(4))]})
+    assert gen.puzlogic_valid(level, parsed)
+
+
+# ------------------------------------------------------------------ JSON output
+
+def test_json_output_for_a_sudoku(write, run_pzc):
+    write("g.txt", GRID4)
+    run = run_pzc("solve", "sudoku", "g.txt", "--format", "json")
+    assert (run.returncode, run.stderr) == (0, "")
+    (out,) = json_lines(run)
+    assert (out["instance"], out["spec"], out["status"]) == ("g.txt", "sudoku", "solved")
+    assert out["verified"] is True and out["moves"] is None
+    assert gen.sudoku_valid(out["grid"], GRID4.split())
+    stats = out["stats"]
+    assert set(stats) == STATS_FIELDS
+    assert (stats["backend"], stats["solver"]) == ("sat", "cadical195")
+    assert all(type(stats[k]) is int and stats[k] > 0 for k in ("variables", "clauses"))
+    assert all(type(stats[k]) is float and stats[k] >= 0 for k in ("compile_s", "solve_s"))
+
+
+def test_json_one_line_per_instance_from_81_character_lines(write, run_pzc):
+    rng = random.Random(11)
+    puzzles = [gen.sudoku_puzzle(3, 0.45, rng)[0] for _ in range(3)]
+    write("lines.txt", "".join("".join(rows) + "\n" for rows in puzzles))
+    run = run_pzc("solve", "sudoku", "lines.txt", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    out = json_lines(run)
+    assert [o["instance"] for o in out] == ["lines.txt#1", "lines.txt#2", "lines.txt#3"]
+    for o, rows in zip(out, puzzles):
+        assert o["status"] == "solved" and o["verified"] is True
+        assert len(o["grid"]) == 9 and all(len(row) == 9 for row in o["grid"])
+        assert gen.sudoku_valid(o["grid"], rows)
+
+
+def test_json_sixteen_by_sixteen_sudoku_uses_letters(write, run_pzc):
+    rows, _ = gen.sudoku_puzzle(4, 0.6, random.Random(4))
+    write("s16.txt", "\n".join(rows) + "\n")
+    run = run_pzc("solve", "sudoku", "s16.txt", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    (out,) = json_lines(run)
+    assert len(out["grid"]) == 16 and all(len(r) == 16 for r in out["grid"])
+    assert set("".join(out["grid"])) == set("123456789ABCDEFG")
+    assert gen.sudoku_valid(out["grid"], rows)
+
+
+def test_json_hexiom_keeps_the_hexagon_and_locks(write, run_pzc):
+    rng = random.Random(2)
+    levels = [gen.hexiom_level(side, 0.5, 3, rng) for side in (2, 3, 3)]
+    write("levels.txt", "".join(levels))
+    run = run_pzc("solve", "hexiom", "levels.txt", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    out = json_lines(run)
+    assert [o["instance"] for o in out] == [f"levels.txt#{k}" for k in (1, 2, 3)]
+    for o, level, side in zip(out, levels, (2, 3, 3)):
+        assert o["status"] == "solved" and o["verified"] is True and o["moves"] is None
+        grid = o["grid"]
+        assert len(grid) == 2 * side - 1
+        assert "".join(grid).count("+") == 3
+        # the same cells are locked as in the level, with the same contents
+        assert gen.hexiom_valid(side, level, grid)
+
+
+def test_json_hexiom_example_layout(examples, run_pzc):
+    run = run_pzc("solve", "hexiom", examples / "hexiom" / "small.txt", "--format", "json")
+    (out,) = json_lines(run)
+    grid = out["grid"]
+    assert [len(row) - len(row.lstrip()) for row in grid] == [3, 2, 1, 2, 3]
+    assert [len(row.replace("+", " ").split()) for row in grid] == [3, 4, 5, 4, 3]
+    text = (examples / "hexiom" / "small.txt").read_text()
+    # locked cells keep their '+' in the same place as in the level
+    plus = [[i for i, ch in enumerate(row) if ch == "+"] for row in text.splitlines()[1:]]
+    assert [[i for i, ch in enumerate(row) if ch == "+"] for row in grid] == plus
+    assert plus == [[], [7], [6], [7], []]
+    assert gen.hexiom_valid(3, text, grid)
+
+
+def test_json_puzlogic_grid_and_moves(write, run_pzc):
+    level = gen.puzlogic_level(4, 5, 2, random.Random(8))
+    write("level.json", gen.dumps(level))
+    run = run_pzc("solve", "puzlogic", "level.json", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    (out,) = json_lines(run)
+    assert out["status"] == "solved" and out["verified"] is True
+    moves = out["moves"]
+    assert all(set(m) == {"piece", "to"} and len(m["to"]) == 2 for m in moves)
+    assert gen.puzlogic_valid(level, moves)
+    # the grid: '#' where the level has no cell, the values elsewhere
+    value = {(r, c): v for r, c, v in level["board"]}
+    for m in moves:
+        value[tuple(m["to"])] = m["piece"]
+    height = max(r for r, _ in value) + 1
+    width = max(c for _, c in value) + 1
+    want = ["".join("#" if (r, c) not in value else "." if value[(r, c)] == -1
+                    else str(value[(r, c)]) for c in range(width)) for r in range(height)]
+    assert out["grid"] == want
+
+
+def test_json_unsat_and_error_records(write, run_pzc):
+    write("un.txt", UNSAT4)
+    write("bad.txt", "4..1\n...3\n3..4\n1.3\n")
+    run = run_pzc("solve", "sudoku", "un.txt", "bad.txt", "--format", "json")
+    assert run.returncode == 2
+    unsat, error = json_lines(run)
+    assert unsat["status"] == "unsat"
+    assert (unsat["grid"], unsat["moves"], unsat["verified"]) == (None, None, None)
+    assert set(unsat["stats"]) == STATS_FIELDS
+    assert error["status"] == "error" and error["instance"] == "bad.txt"
+    assert error["error"] == {"message": "this row has 3 cells, but the row on line 1 has 4; "
+                                         "every row must have the same length",
+                              "file": "bad.txt", "line": 4, "column": 4}
+    assert (error["grid"], error["verified"]) == (None, None)
+
+
+def test_json_error_for_a_missing_file(run_pzc):
+    run = run_pzc("solve", "sudoku", "missing.txt", "--format", "json")
+    assert run.returncode == 2
+    (out,) = json_lines(run)
+    assert out["status"] == "error" and out["instance"] == "missing.txt"
+    assert out["error"] == {"message": "no such instance file: missing.txt", "file": None,
+                            "line": None, "column": None}
+
+
+# ------------------------------------------------------------------ stdin
+
+def test_instance_from_standard_input(run_pzc):
+    run = run_pzc("solve", "sudoku", "-", "--format", "json", stdin=GRID4)
+    assert run.returncode == 0, run.stderr
+    (out,) = json_lines(run)
+    assert out["instance"] == "<stdin>" and out["status"] == "solved"
+    assert gen.sudoku_valid(out["grid"], GRID4.split())
+
+
+def test_several_instances_from_standard_input(run_pzc):
+    run = run_pzc("solve", "sudoku", "-", "--format", "json", stdin=GRID4 + "\n" + UNSAT4)
+    assert run.returncode == 1
+    out = json_lines(run)
+    assert [(o["instance"], o["status"]) for o in out] == [("<stdin>#1", "solved"),
+                                                           ("<stdin>#2", "unsat")]
+
+
+def test_hexiom_from_standard_input(examples, run_pzc):
+    text = (examples / "hexiom" / "small.txt").read_text()
+    run = run_pzc("solve", "hexiom", "-", stdin=text)
+    assert run.returncode == 0
+    lines = run.stdout.splitlines()
+    assert lines[0] == "<stdin>: solved, verified"
+    assert gen.hexiom_valid(3, text, [line[2:] for line in lines[1:6]])
+
+
+# ------------------------------------------------------------------ exit codes
+
+def test_exit_0_when_all_are_solved(write, run_pzc, examples):
+    run = run_pzc("solve", "sudoku", examples / "sudoku" / "grid4.txt",
+                  examples / "sudoku" / "three.txt")
+    assert run.returncode == 0
+    assert run.stdout.count("solved, verified") == 4
+
+
+def test_exit_1_when_an_instance_has_no_solution(write, run_pzc):
+    write("un.txt", UNSAT4)
+    run = run_pzc("solve", "sudoku", "un.txt")
+    assert (run.returncode, run.stdout, run.stderr) == (1, "un.txt: no solution\n\n", "")
+
+
+@pytest.mark.parametrize("files, code", [
+    (["ok", "ok"], 0),
+    (["ok", "unsat"], 1),
+    (["unsat", "ok", "unsat"], 1),
+    (["ok", "bad"], 2),
+    (["unsat", "bad", "ok"], 2),
+    (["missing", "unsat"], 2),
+])
+def test_combined_exit_codes(files, code, write, run_pzc):
+    write("ok.txt", GRID4)
+    write("unsat.txt", UNSAT4)
+    write("bad.txt", GRID4.replace("1.3.", "1.3.."))
+    run = run_pzc("solve", "sudoku", *(f + ".txt" for f in files), "--format", "json")
+    assert run.returncode == code, run.stderr
+    want = {"ok": "solved", "unsat": "unsat", "bad": "error", "missing": "error"}
+    assert [o["status"] for o in json_lines(run)] == [want[f] for f in files]
+
+
+def test_worst_exit_order():
+    assert api.worst_exit([]) == 0
+    assert api.worst_exit([0, 0]) == 0
+    assert api.worst_exit([0, 1]) == 1
+    assert api.worst_exit([1, 3]) == 3
+    assert api.worst_exit([3, 1, 2]) == 2
+    assert api.worst_exit([2, 4, 3]) == 4
+    assert api.worst_exit([4, 0]) == 4
+
+
+def test_exit_3_on_timeout_and_combined(write, run_pzc):
+    # glucose4 can be interrupted; 21 pigeons in 20 holes are far beyond half a second
+    write("pigeons.pz", PIGEONS)
+    write("mixed.txt", pigeon_block(2, 2) + pigeon_block(2, 3) + pigeon_block(20, 21))
+    write("bad.txt", "12\n345\n")
+    run = run_pzc("solve", "pigeons.pz", "mixed.txt", "--solver", "glucose4",
+                  "--timeout", "0.5", "--format", "json", timeout=60)
+    assert run.returncode == 3, run.stderr
+    solved, unsat, slow = json_lines(run)
+    assert [o["instance"] for o in (solved, unsat, slow)] == \
+        ["mixed.txt#1", "mixed.txt#2", "mixed.txt#3"]
+    assert solved["status"] == "solved" and sorted(solved["grid"]) == ["01", "10"]
+    assert unsat["status"] == "unsat"
+    assert slow["status"] == "timeout"
+    assert (slow["grid"], slow["moves"], slow["verified"]) == (None, None, None)
+    assert slow["stats"]["solver"] == "glucose4"
+    # bad input outranks the timeout
+    run = run_pzc("solve", "pigeons.pz", "bad.txt", "mixed.txt", "--solver", "glucose4",
+                  "--timeout", "0.5", timeout=60)
+    assert run.returncode == 2
+    assert "mixed.txt#3: time limit reached\n" in run.stdout
+
+
+def test_timeout_with_the_default_solver(write, run_pzc):
+    # cadical195 (the default) ignores PySAT's interrupt: the limit must still hold
+    write("pigeons.pz", PIGEONS)
+    write("php.txt", pigeon_block(20, 21))
+    try:
+        run = run_pzc("solve", "pigeons.pz", "php.txt", "--timeout", "0.5", "--format", "json",
+                      timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("--timeout 0.5 with cadical195 still ran after 20 s")
+    assert run.returncode == 3, run.stderr
+    (out,) = json_lines(run)
+    assert out["status"] == "timeout" and out["stats"]["solver"] == "cadical195"
+
+
+# ------------------------------------------------------------------ backends, solvers
+
+def test_smt_backend_solves_all_three_kinds(write, run_pzc, examples):
+    level = gen.puzlogic_level(4, 4, 1, random.Random(1))
+    write("level.json", gen.dumps(level))
+    runs = {
+        "sudoku": run_pzc("solve", "sudoku", examples / "sudoku" / "grid4.txt", "--backend", "smt",
+                          "--format", "json"),
+        "hexiom": run_pzc("solve", "hexiom", examples / "hexiom" / "small.txt", "--backend", "smt",
+                          "--format", "json"),
+        "puzlogic": run_pzc("solve", "puzlogic", "level.json", "--backend", "smt",
+                            "--format", "json"),
+    }
+    for name, run in runs.items():
+        assert run.returncode == 0, (name, run.stderr)
+        (out,) = json_lines(run)
+        assert out["status"] == "solved" and out["verified"] is True
+        assert (out["stats"]["backend"], out["stats"]["solver"]) == ("smt", "z3")
+    assert gen.sudoku_valid(json_lines(runs["sudoku"])[0]["grid"], GRID4.split())
+    hexiom_text = (examples / "hexiom" / "small.txt").read_text()
+    assert gen.hexiom_valid(3, hexiom_text, json_lines(runs["hexiom"])[0]["grid"])
+    assert gen.puzlogic_valid(level, json_lines(runs["puzlogic"])[0]["moves"])
+
+
+def test_smt_backend_reports_no_solution(write, run_pzc):
+    write("un.txt", UNSAT4)
+    run = run_pzc("solve", "sudoku", "un.txt", "--backend", "smt")
+    assert (run.returncode, run.stdout) == (1, "un.txt: no solution\n\n")
+
+
+def test_other_sat_solvers(write, run_pzc):
+    write("g.txt", GRID4)
+    for solver in ("glucose4", "minisat22"):
+        run = run_pzc("solve", "sudoku", "g.txt", "--solver", solver, "--format", "json")
+        assert run.returncode == 0, run.stderr
+        (out,) = json_lines(run)
+        assert out["stats"]["solver"] == solver
+        assert gen.sudoku_valid(out["grid"], GRID4.split())
+
+
+def test_version(run_pzc):
+    run = run_pzc("--version")
+    assert run.returncode == 0
+    assert re.fullmatch(r"pzc \d+\.\d+\.\d+\S*\n", run.stdout)
