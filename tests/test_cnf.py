@@ -1099,3 +1099,26 @@ def test_connected_smt_text_is_exact():
     check_exact_smt(m, [node], pred)
     m, node, pred = _connected_model(2, 3)
     check_exact_smt(m, [node], pred)
+
+
+@pytest.mark.parametrize("forced,least_off", [((), 2), (((0, 0),), 2), (((0, 0), (1, 2)), 1),
+                                              (((0, 1),), 3)])
+def test_bounded_connectivity_counts_the_always_selected(forced, least_off):
+    """A count of the *unselected* elements bounds the selection (Nurikabe's sea);
+    the count leaves out always-selected elements, which still count as
+    selected.  Regression: the bound once forgot them and cut valid answers."""
+    m, node, pred = _connected_model(2, 3, forced)
+    free = [v for v in m.vars if v.name == "s"]
+    off = m.compare(">=", LinExpr({m.not_(m.bvar(v)): 1 for v in free}), least_off)
+    m.constraints += [(None, node), (None, off)]
+    cnf = cnf_stage.encode(m, "lazy")
+    assert cnf.lazy == []          # the count made it a bounded (layered) encoding
+    m.constraints.clear()
+    sat = total = 0
+    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as s:
+        for a in assignments(m.vars):
+            want = pred(a) and sum(not a[v] for v in free) >= least_off
+            assert s.solve(assumptions=assumptions(cnf, a)) == want, a
+            sat += want
+            total += 1
+    assert 0 < sat < total

@@ -274,7 +274,11 @@ class Encoder:
         elif k == "connected":
             elems, sel, adj = node.args
             lits = [self._as_lit(self.lit(x)) for x in sel]
+            # a count over the same selection bounds it; the count leaves out the
+            # always-selected elements, the connected node keeps them
             limit = self.size_limits.get(frozenset(x.uid for x in sel if x is not self.model.TRUE))
+            if limit is not None:
+                limit += sum(1 for x in sel if x is self.model.TRUE)
             if limit is not None and limit <= BOUNDED_LIMIT:
                 connectivity.encode_bounded(self, lits, adj, limit, guard)
             elif self.connectivity == "lazy":
