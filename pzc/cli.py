@@ -36,6 +36,9 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(api.EXIT_USAGE)
 
 
+MAX_TIMEOUT = 10 ** 6      # seconds (11 days): beyond that, leave --timeout out
+
+
 def _positive(text):
     try:
         value = float(text)
@@ -43,6 +46,9 @@ def _positive(text):
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
+    if not value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"the time limit is at most {MAX_TIMEOUT} seconds; "
+                                         "leave --timeout out for no limit")
     return value
 
 

@@ -415,13 +415,16 @@ def test_json_board_bad_cells(data, message):
     assert (e.value.file, e.value.line, e.value.column) == ("test.pz", 3, 13)
 
 
-def test_json_field_errors_point_into_the_spec():
+def test_a_field_missing_from_the_instance_is_an_instance_error():
+    # the instance lacks what the spec reads: the error names the instance file
+    # and says where the spec reads the field
     spec = make_spec(JSON_SPEC)
     inst, = make_instances(spec, json.dumps({"board": [[0, 0, -1]]}), "g.json")
     with pytest.raises(PzcError) as e:
         ground(spec, inst)
-    assert e.value.message == "the JSON object has no field 'total' (fields: board)"
-    assert (e.value.file, e.value.line) == ("test.pz", 9)
+    assert e.value.message == ("the JSON object has no field 'total' (fields: board); "
+                               "grid reads it at test.pz:9")
+    assert (e.value.file, e.value.line) == ("g.json", 1)
 
 
 # ---------------------------------------------------------------- clues option

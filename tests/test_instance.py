@@ -312,7 +312,7 @@ HEX_ERRORS = [
      "a hex cell is '.' or a digit, with '+' before it when locked; 'x' is neither"),
     ("2\n . .\n. + .\n . .\n", 3, 3, "'+' (locked) must stand right before a cell value"),
     ("2\n . .\n. 1 .\n", 1, 1, "a hexagon of side 2 has 3 rows, but 2 follow"),
-    ("2\n . .\n\n. 1 .\n . .\n", 1, 1, "a hexagon of side 2 has 3 rows, but 1 follow"),
+    ("2\n . .\n\n. 1 .\n . .\n", 1, 1, "a hexagon of side 2 has 3 rows, but 1 follows"),
     ("x\n", 1, 1, "a hex board starts with its side length n on a line of its own"),
     ("  4..1\n", 1, 3, "a hex board starts with its side length n on a line of its own"),
     ("0\n", 1, 1, "the side length of a hexagon is at least 1"),

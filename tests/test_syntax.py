@@ -519,9 +519,6 @@ def test_junk_never_escapes_as_anything_but_pzc_error():
             assert e.line is None or e.line >= 1
 
 
-@pytest.mark.xfail(reason="BUG: at an unexpected end of spec the caret goes to the very end "
-                          "of the file, which may be an empty line or a trailing comment, "
-                          "instead of after the last token", strict=True)
 @pytest.mark.parametrize("tail", ["\n\n\n", "\n# a trailing comment\n"])
 def test_unexpected_end_of_spec_points_after_the_last_token(tail):
     err = syntax_error(HEAD + "rule r: a +" + tail)

@@ -98,6 +98,13 @@ class Checker:
             elif isinstance(st, ast.Var):
                 scope = {}
                 self.binders(st.binders, scope)
+                d = st.domain
+                if (isinstance(d, ast.Range) and isinstance(d.low, ast.Num)
+                        and isinstance(d.high, ast.Num) and d.low.value > d.high.value):
+                    raise self.err(d, f"the domain of '{st.name}' is empty: "
+                                      f"{d.low.value}..{d.high.value} has no values")
+                if isinstance(d, ast.Collection) and d.kind != "tuple" and not d.items:
+                    raise self.err(d, f"the domain of '{st.name}' is empty")
                 if st.domain is not None:
                     t = self.infer(st.domain, scope)
                     if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):

@@ -67,6 +67,7 @@ def _members(s: PSet) -> frozenset:
 
 
 SYMBOLIC = (Node, Var, Cases, LinExpr)
+MAX_BOARD = 4_000_000      # cells in a board's bounding box
 
 
 def describe(v) -> str:
@@ -258,15 +259,32 @@ class Interpreter:
         value = self.eval(node.base, env)
         if type(value) is Record:
             if node.name not in value:
-                keys = ", ".join(sorted(value)) or "none"
-                raise self.err(node, f"the JSON object has no field '{node.name}' "
-                                     f"(fields: {keys})")
+                keys = ", ".join(sorted(map(str, value))) or "none"
+                message = f"the JSON object has no field '{node.name}' (fields: {keys})"
+                if self._from_instance(value):
+                    raise self.instance.error(None, f"{message}; {self.spec.name} reads it "
+                                                    f"at {self.source.path}:{node.pos[0]}")
+                raise self.err(node, message)
             return value[node.name]
         if type(value) in (Edge, Segment) and node.name in ("a", "b"):
             return getattr(value, node.name)
         if type(value) is tuple and len(value) == 2 and node.name in ("row", "col"):
             return value[0 if node.name == "row" else 1]
         raise self.err(node, f"{describe(value)} has no field '{node.name}'")
+
+    def _from_instance(self, record) -> bool:
+        """Is this record part of the instance's JSON (not a table the spec built)?"""
+        data = self.instance.data
+        stack = [data]
+        while stack:
+            x = stack.pop()
+            if x is record:
+                return True
+            if type(x) is Record:
+                stack.extend(v for v in x.values() if type(v) in (Record, tuple))
+            elif type(x) is tuple:
+                stack.extend(v for v in x if type(v) in (Record, tuple))
+        return False
 
     # ----------------------------------------------------------- arithmetic
 
@@ -567,6 +585,10 @@ class Interpreter:
         cells = sorted(set(cells))
         width = max(c for _, c in cells) + 1
         height = max(r for r, _ in cells) + 1
+        if width * height > MAX_BOARD:
+            raise self.instance.error(None, f"the board spans {height} x {width} cells "
+                                            f"(rows and columns from 0); at most {MAX_BOARD} "
+                                            "are supported")
         self.geometry = SquareGrid(width, height, cells)
         self.instance.geometry = self.geometry
 

@@ -68,7 +68,7 @@ def token_value(token: str, layout: str):
 def read_file(path: str) -> Source:
     """Read an instance file ('-' is standard input) into a Source."""
     if path == "-":
-        return Source("<stdin>", sys.stdin.read())
+        return Source("<stdin>", sys.stdin.read().lstrip("\ufeff"))
     try:
         with open(path, encoding="utf-8", newline="") as f:
             text = f.read()
@@ -80,7 +80,7 @@ def read_file(path: str) -> Source:
         raise PzcError(f"{path} is not UTF-8 text ({e.reason})") from None
     except OSError as e:
         raise PzcError(f"cannot read {path}: {e.strerror}") from None
-    return Source(path, text)
+    return Source(path, text.lstrip("\ufeff"))   # drop a byte order mark
 
 
 def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False) -> list:
@@ -172,8 +172,10 @@ def _read_grid(source: Source, blank: str, lines_ok: bool) -> list:
 
     for n, line in _lines(source):
         m = _HEADER.match(line)
-        if m and (expect is None or len(rows) >= expect[1]) and (expect is not None or not rows
-                                                                  or not _looks_like_row(line, rows)):
+        # "W H" starts an instance, except inside a token grid without a header,
+        # where two numbers are a (perhaps short) row
+        if m and (expect is None or len(rows) >= expect[1]) and (
+                expect is not None or not rows or not _is_token_row(rows[0][1])):
             finish()
             w, h = int(m.group(1)), int(m.group(2))
             if w == 0 and h == 0:
@@ -194,9 +196,8 @@ def _read_grid(source: Source, blank: str, lines_ok: bool) -> list:
     return out
 
 
-def _looks_like_row(line: str, rows) -> bool:
-    """A "W H"-shaped line inside a token grid of two columns is a row."""
-    return len(rows[0][1].split()) == 2
+def _is_token_row(text: str) -> bool:
+    return len(text.split()) > 1
 
 
 def _grid_block(source, rows, expect, blank, lines_ok) -> list:
@@ -215,15 +216,19 @@ def _grid_block(source, rows, expect, blank, lines_ok) -> list:
         if len(lengths) == 1:
             size = lengths.pop()
             n = int(round(size ** 0.5))
-            if n * n == size and n >= 3 and size != len(rows):
+            # a row count near the row length means a grid with a row too
+            # many or too few (a 9x9 Sudoku), not a file of small puzzles
+            near = size <= 25 and abs(len(rows) - size) <= 1
+            if n * n == size and n >= 3 and size != len(rows) and not near:
                 return [_line_instance(source, line, text, n, blank) for line, text in rows]
     grid = []
+    indent = min(len(t) - len(t.lstrip()) for _, t in rows)   # a grid may be indented
     for line, text in rows:
         if tokens_layout:
             cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
         else:
             body = text.rstrip()
-            cells = [(ch, i + 1) for i, ch in enumerate(body)]
+            cells = [(ch, i + 1) for i, ch in enumerate(body) if i >= indent]
         grid.append((line, cells))
     width = len(grid[0][1])
     for line, cells in grid:
@@ -272,19 +277,21 @@ def _read_hex(source: Source, blank: str) -> list:
             i += 1
             continue
         s = text.strip()
-        if not s.isdigit():
+        if not (s.isascii() and s.isdigit()):
             raise source.error((n_line, len(text) - len(text.lstrip()) + 1),
                                "a hex board starts with its side length n on a line of its own")
         side = int(s)
+        col = len(text) - len(text.lstrip()) + 1
         if side < 1:
-            raise source.error((n_line, 1), "the side length of a hexagon is at least 1")
+            raise source.error((n_line, col), "the side length of a hexagon is at least 1")
+        height = 2 * side - 1
+        rows = pending[i + 1:i + 1 + height]    # check the rows before building anything
+        if len(rows) < height or any(not t.strip() for _, t in rows):
+            got = next((k for k, (_, t) in enumerate(rows) if not t.strip()), len(rows))
+            raise source.error((n_line, col), f"a hexagon of side {side} has {height} rows, "
+                               f"but {got} {'follows' if got == 1 else 'follow'}")
         geom = HexGrid(side)
         inst = Instance(source.path, source, "hex", geom, start_line=n_line)
-        rows = pending[i + 1:i + 1 + geom.height]
-        if len(rows) < geom.height or any(not t.strip() for _, t in rows):
-            got = next((k for k, (_, t) in enumerate(rows) if not t.strip()), len(rows))
-            raise source.error((n_line, 1), f"a hexagon of side {side} has {geom.height} rows, "
-                               f"but {got} follow")
         for r, (line, row) in enumerate(rows):
             _hex_row(inst, geom, r, line, row.rstrip(), blank)
         out.append(inst)

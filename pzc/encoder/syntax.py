@@ -15,6 +15,7 @@ binder are reported like any other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -276,8 +277,22 @@ def _describe_expected(expected) -> str:
     return ", ".join(words)
 
 
+def _after_last_token(text: str) -> tuple:
+    """(line, column) just after the last token, skipping blank lines and comments."""
+    lines = text.split("\n")
+    for n in range(len(lines), 0, -1):
+        body = lines[n - 1].rstrip("\r")
+        code = re.sub(r'"([^"\\\n]|\\.)*"', lambda m: "x" * len(m.group()), body)
+        cut = code.find("#")
+        body = body[:cut] if cut >= 0 else body
+        if body.strip():
+            return (n, len(body.rstrip()) + 1)
+    return (1, 1)
+
+
 def parse(text: str, path: str = "<spec>") -> Spec:
     """Parse spec text into a Spec; syntax errors become PzcError with a caret."""
+    text = text.lstrip("\ufeff")   # a byte order mark is not part of the spec
     source = Source(path, text)
     try:
         tree = _parser().parse(text)
@@ -287,12 +302,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     except lark.UnexpectedToken as e:
         tok = e.token
         if tok.type == "$END":
-            line = text.count("\n") + 1
-            column = len(text.rsplit("\n", 1)[-1]) + 1
-            if not text.rsplit("\n", 1)[-1]:
-                line -= 1
-                column = len(source.line(line)) + 1
-            raise source.error((line, column), "unexpected end of spec; expected "
+            raise source.error(_after_last_token(text), "unexpected end of spec; expected "
                                + _describe_expected(e.expected)) from None
         raise source.error((tok.line, tok.column),
                            f"unexpected {tok.value!r}; expected "
