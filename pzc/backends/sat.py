@@ -30,11 +30,12 @@ def run_solver(name, cnf, timeout, refine=None):
     """Solve, adding ``refine(holds)`` clauses (lazy cuts) until a model needs none.
 
     Returns (status, model list or None, seconds, rounds, cuts).  A time limit
-    interrupts the solver where PySAT can; CaDiCaL and Kissat cannot be
-    interrupted there, so with a limit they run in a forked child process that
-    is killed at the deadline."""
+    interrupts the solver where PySAT can (MiniSat, Glucose, ...); CaDiCaL and
+    Kissat cannot be interrupted there, so they solve in slices of a conflict
+    budget with the clock checked in between; a solver with neither (Lingeling)
+    runs in a forked child process that is killed at the deadline."""
     start = time.perf_counter()
-    if timeout is not None and not _can_interrupt(name):
+    if timeout is not None and (_limit_kind(name) == "none" or not incremental(name)):
         status, model, rounds, cut_count = _solve_in_child(name, cnf, timeout, refine)
     else:
         deadline = None if timeout is None else start + timeout
@@ -42,9 +43,16 @@ def run_solver(name, cnf, timeout, refine=None):
     return status, model, time.perf_counter() - start, rounds, cut_count
 
 
+def incremental(name) -> bool:
+    """Kissat in PySAT solves once; a second call aborts the process."""
+    return not name.startswith("kissat")
+
+
 def _solve_loop(name, cnf, deadline, refine):
     rounds = cut_count = 0
-    with Solver(name=name, bootstrap_with=cnf.clauses) as s:
+    cuts = []
+    s = Solver(name=name, bootstrap_with=cnf.clauses)
+    try:
         while True:
             ok = _solve_once(s, name, deadline)
             rounds += 1
@@ -58,25 +66,61 @@ def _solve_loop(name, cnf, deadline, refine):
             if not extra:
                 break
             cut_count += len(extra)
-            for clause in extra:
-                s.add_clause(clause)
+            if incremental(name):
+                for clause in extra:
+                    s.add_clause(clause)
+            else:                        # start again with the cuts so far
+                cuts += extra
+                s.delete()
+                s = Solver(name=name, bootstrap_with=cnf.clauses + cuts)
+    finally:
+        s.delete()
     if ok is None:
         return "timeout", None, rounds, cut_count
     return ("sat", model, rounds, cut_count) if ok else ("unsat", None, rounds, cut_count)
 
 
-_INTERRUPTIBLE = {}
+_LIMIT_KIND = {}
 
 
-def _can_interrupt(name) -> bool:
-    if name not in _INTERRUPTIBLE:
-        with Solver(name=name) as s:
+def _limit_kind(name) -> str:
+    """How a time limit can stop this solver: interrupt, budget or none."""
+    if name not in _LIMIT_KIND:
+        with Solver(name=name, bootstrap_with=[[1]]) as s:
             try:
                 s.interrupt()
-                _INTERRUPTIBLE[name] = True
+                kind = "interrupt"
             except NotImplementedError:
-                _INTERRUPTIBLE[name] = False
-    return _INTERRUPTIBLE[name]
+                kind = "none"
+                if incremental(name):    # slices need several solve calls
+                    try:
+                        s.conf_budget(1)
+                        s.solve_limited()
+                        kind = "budget"
+                    except NotImplementedError:
+                        pass
+        _LIMIT_KIND[name] = kind
+    return _LIMIT_KIND[name]
+
+
+SLICE_S = 0.5    # with a conflict budget, look at the clock about this often
+
+
+def _solve_budgeted(s, deadline):
+    """Solve in slices of conflicts, sized from the measured rate, until done
+    or the deadline passes (None)."""
+    budget = 2000
+    while True:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return None
+        t = time.perf_counter()
+        s.conf_budget(budget)
+        ok = s.solve_limited()
+        if ok is not None:
+            return ok
+        rate = budget / max(time.perf_counter() - t, 1e-4)
+        budget = int(min(max(rate * min(remaining, SLICE_S), 500), 10 ** 8))
 
 
 def _solve_in_child(name, cnf, timeout, refine):
@@ -114,6 +158,8 @@ def _solve_in_child(name, cnf, timeout, refine):
 def _solve_once(s, name, deadline):
     if deadline is None:
         return s.solve()
+    if _limit_kind(name) == "budget":
+        return _solve_budgeted(s, deadline)
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         return None
@@ -121,9 +167,6 @@ def _solve_once(s, name, deadline):
     timer.start()
     try:
         ok = s.solve_limited(expect_interrupt=True)
-    except NotImplementedError:
-        raise PzcError(f"the SAT solver {name} cannot be interrupted, so --timeout "
-                       f"does not work with it; choose another --solver") from None
     finally:
         timer.cancel()
     s.clear_interrupt()

@@ -24,11 +24,13 @@ Example: ``count(c in row: v[c] = 1) <= 1`` on three cells gives the clauses
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from . import connectivity
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
+BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad subset
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
 
 
@@ -287,9 +289,14 @@ class Encoder:
                 connectivity.encode_eager(self, lits, adj, guard)
         elif k == "not" and node.args[0].kind == "same":
             a, b = node.args[0].args
-            shared = set(self.domain(a)) & set(self.domain(b))
-            for v in shared:
-                self.guarded(guard, [_neg(self.value_lit(a, v)), _neg(self.value_lit(b, v))])
+            la, lb = self._value_lits(a), self._value_lits(b)
+            neg = [-g for g in guard]
+            t = self.true
+            for v, x in la.items():
+                y = lb.get(v)
+                if y is None or x == -t or y == -t:
+                    continue
+                self.clauses.append(neg + [-x for x in (x, y) if x != t])
         elif k == "not":
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
@@ -298,14 +305,31 @@ class Encoder:
     # ---------------------------------------------------------------- same / distinct
 
     def assert_same(self, a, b, guard=()):
-        da, db = set(self.domain(a)), set(self.domain(b))
-        for x, y, dx, dy in ((a, b, da, db), (b, a, db, da)):
-            for v in dx:
-                lx = self.value_lit(x, v)
-                if v in dy:
-                    self.guarded(guard, [_neg(lx), self.value_lit(y, v)])
-                else:
-                    self.guarded(guard, [_neg(lx)])
+        """guard -> a = b.  Each side takes exactly one value, so when both are
+        variables "a = v -> b = v" for every v already forces the converse."""
+        neg = [-g for g in guard]
+        both_vars = type(a) is Var and type(b) is Var
+        t = self.true
+        for x, y in ((a, b), (b, a)):
+            lx = self._value_lits(x)
+            ly = self._value_lits(y)
+            for v, l in lx.items():
+                if l == -t:
+                    continue
+                m = ly.get(v, -t)
+                if m == t:
+                    continue
+                clause = neg + ([-l] if l != t else [])
+                if m != -t:
+                    clause.append(m)
+                self.clauses.append(clause)
+            if both_vars:
+                break
+
+    def _value_lits(self, term) -> dict:
+        if type(term) is Var:
+            return self.var_lits[term]
+        return {v: self._as_lit(self.value_lit(term, v)) for v in self.domain(term)}
 
     def same_lit(self, a, b):
         """v <-> a = b, given that each term takes exactly one value."""
@@ -489,6 +513,18 @@ class Encoder:
                 bound += 1
             lits.append(l)
         n = len(lits)
+        if n <= BINOMIAL_LIMIT and all(type(l) is int and abs(l) != self.true for l in lits):
+            # few literals: forbid every subset that breaks the bound, no aux vars
+            neg = [-g for g in guard]
+            if op in ("<=", "="):
+                for subset in combinations(lits, bound + 1):
+                    self.clauses.append(neg + [-l for l in subset])
+            if op in (">=", "="):
+                for subset in combinations(lits, n - bound + 1):
+                    self.clauses.append(neg + list(subset))
+            if (op != ">=" and bound < 0) or (op != "<=" and bound > n):
+                self.clauses.append(neg)          # no assignment meets the bound
+            return True
         if op in ("<=", "=") and bound == 1 and not guard and op == "<=":
             self.at_most_one(lits)
             return True
