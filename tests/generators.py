@@ -237,3 +237,522 @@ def ir_value(x, assignment: dict):
 
 def _as_int(v) -> int:
     return int(v) if type(v) is bool else v
+
+
+# ------------------------------------------------------------------ grids
+
+def _neighbours(cell, w, h):
+    r, c = cell
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < h and 0 <= cc < w:
+            yield (rr, cc)
+
+
+def _components(cells, adjacent) -> list:
+    """Connected groups of ``cells`` (a set) under ``adjacent(x)`` -> iterable."""
+    left = set(cells)
+    out = []
+    while left:
+        start = left.pop()
+        group = {start}
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            for y in adjacent(x):
+                if y in left:
+                    left.remove(y)
+                    group.add(y)
+                    stack.append(y)
+        out.append(group)
+    return out
+
+
+def _strip_comments(text: str) -> list:
+    """The lines of an instance without '# ' comments and blank lines."""
+    return [l for l in text.splitlines() if l.strip() and not l.startswith("# ")
+            and l.strip() != "#"]
+
+
+# ------------------------------------------------------------------ Numberlink
+
+NUMBERLINK_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _touches(p: list, q: list) -> bool:
+    """Joining path p (ending at p[-1]) to path q (starting at q[0]) would put
+    two non-consecutive cells of the new path side by side."""
+    qset = {x: i for i, x in enumerate(q)}
+    for i, x in enumerate(p):
+        r, c = x
+        for y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            j = qset.get(y)
+            if j is not None and not (i == len(p) - 1 and j == 0):
+                return True
+    return False
+
+
+def numberlink_solution(w: int, h: int, rng: random.Random, most: int | None = None) -> list:
+    """Rows of labels covering a w x h board with paths that never touch
+    themselves, each of at least two cells.
+
+    Every cell starts as a path of its own; ends of different paths that are
+    neighbours are joined at random while the joined path stays
+    self-avoiding, until no cell is alone and there are at most ``most`` paths
+    (default: about one per 5 cells) or nothing more can be joined."""
+    if most is None:
+        most = max(2, (w * h) // 5)
+    for _ in range(1000):
+        paths = {i: [(r, c)] for i, (r, c) in enumerate((r, c) for r in range(h) for c in range(w))}
+        owner = {p[0]: i for i, p in paths.items()}
+        while True:
+            singles = sum(1 for p in paths.values() if len(p) == 1)
+            if singles == 0 and len(paths) <= most:
+                break
+            ends = [(i, x) for i, p in paths.items() for x in {p[0], p[-1]}]
+            rng.shuffle(ends)
+            # prefer joining the cells that are still alone
+            ends.sort(key=lambda e: len(paths[e[0]]) != 1)
+            joined = False
+            for i, x in ends:
+                p = paths[i]
+                nbrs = list(_neighbours(x, w, h))
+                rng.shuffle(nbrs)
+                for y in nbrs:
+                    j = owner[y]
+                    if j == i:
+                        continue
+                    q = paths[j]
+                    if y not in (q[0], q[-1]):
+                        continue
+                    a = p if p[-1] == x else p[::-1]
+                    b = q if q[0] == y else q[::-1]
+                    if _touches(a, b):
+                        continue
+                    paths[i] = a + b
+                    del paths[j]
+                    for z in b:
+                        owner[z] = i
+                    joined = True
+                    break
+                if joined:
+                    break
+            if not joined:
+                break
+        if any(len(p) == 1 for p in paths.values()) or len(paths) > len(NUMBERLINK_LABELS):
+            continue
+        grid = [[""] * w for _ in range(h)]
+        for label, p in zip(NUMBERLINK_LABELS, paths.values()):
+            for r, c in p:
+                grid[r][c] = label
+        return ["".join(row) for row in grid]
+    raise RuntimeError("no numberlink solution found")
+
+
+def numberlink_puzzle(w: int, h: int, rng: random.Random, most: int | None = None) -> tuple:
+    """(instance text "W H" + rows, solution rows): only the ends are kept."""
+    sol = numberlink_solution(w, h, rng, most)
+    cells = {}
+    for r, row in enumerate(sol):
+        for c, ch in enumerate(row):
+            cells.setdefault(ch, []).append((r, c))
+    ends = set()
+    for label, group in cells.items():
+        for x in group:
+            same = sum(1 for y in _neighbours(x, w, h) if sol[y[0]][y[1]] == label)
+            if same == 1:
+                ends.add(x)
+    rows = ["".join(ch if (r, c) in ends else "." for c, ch in enumerate(row))
+            for r, row in enumerate(sol)]
+    assert numberlink_valid(f"{w} {h}\n" + "\n".join(rows) + "\n", sol)
+    return f"{w} {h}\n" + "\n".join(rows) + "\n", sol
+
+
+def numberlink_read(text: str) -> tuple:
+    """(w, h, rows) of one numberlink instance text."""
+    lines = _strip_comments(text)
+    w, h = map(int, lines[0].split())
+    rows = [l.strip() for l in lines[1:1 + h]]
+    return w, h, rows
+
+
+def numberlink_valid(puzzle_text: str, rows: list) -> bool:
+    """Independent check of a Numberlink answer (rows of labels).
+
+    The ends are kept, every cell has a label of the puzzle, and the cells of
+    each label are one simple path between its two ends: the ends have exactly
+    one neighbour of their label, the other cells exactly two, and the cells
+    are connected; counting every same-label neighbour also rules out a path
+    that touches itself."""
+    w, h, puzzle = numberlink_read(puzzle_text)
+    if len(rows) != h or any(len(r) != w for r in rows):
+        return False
+    ends = {}
+    for r in range(h):
+        for c in range(w):
+            ch = puzzle[r][c]
+            if ch != ".":
+                ends.setdefault(ch, []).append((r, c))
+                if rows[r][c] != ch:
+                    return False
+    if any(len(v) != 2 for v in ends.values()):
+        return False
+    cells = {}
+    for r in range(h):
+        for c in range(w):
+            ch = rows[r][c]
+            if ch not in ends:
+                return False
+            cells.setdefault(ch, set()).add((r, c))
+    for label, group in cells.items():
+        for x in group:
+            same = sum(1 for y in _neighbours(x, w, h) if y in group)
+            if same != (1 if x in ends[label] else 2):
+                return False
+        if len(_components(group, lambda x: _neighbours(x, w, h))) != 1:
+            return False
+        # no 2x2 block of one label (implied by the above; checked anyway)
+        for r, c in group:
+            if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= group:
+                return False
+    return True
+
+
+# ------------------------------------------------------------------ Nurikabe
+
+def nurikabe_solution(w: int, h: int, rng: random.Random, largest: int = 9,
+                      spread: float = 0.3) -> list:
+    """A solved Nurikabe board as rows of ints: 0 for sea, island ids from 1.
+
+    Starting from an all-sea board, cells become land one at a time: a cell
+    of a 2x2 pool (or, with probability ``spread``, any sea cell), so long as
+    it joins at most one island, keeps islands at most ``largest`` cells and
+    leaves the sea connected; done when no 2x2 pool is left."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+
+    def sea_connected(sea):
+        return len(_components(sea, lambda x: _neighbours(x, w, h))) <= 1
+
+    for _ in range(1000):
+        island = {}          # land cell -> island id
+        members = {}
+        sea = set(cells)
+        next_id = 1
+        while True:
+            pools = {x for r in range(h - 1) for c in range(w - 1)
+                     if {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)} <= sea
+                     for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))}
+            if not pools:
+                break
+            pick = sorted(sea if rng.random() < spread else pools)
+            rng.shuffle(pick)
+            placed = False
+            for x in pick:
+                ids = {island[y] for y in _neighbours(x, w, h) if y in island}
+                if len(ids) > 1:
+                    continue
+                if ids and len(members[next(iter(ids))]) >= largest:
+                    continue
+                if not sea_connected(sea - {x}):
+                    continue
+                if ids:
+                    k = next(iter(ids))
+                else:
+                    k = next_id
+                    next_id += 1
+                    members[k] = set()
+                island[x] = k
+                members[k].add(x)
+                sea.discard(x)
+                placed = True
+                break
+            if not placed:
+                break
+        if pools:
+            continue
+        return [[island.get((r, c), 0) for c in range(w)] for r in range(h)]
+    raise RuntimeError("no nurikabe solution found")
+
+
+def nurikabe_puzzle(w: int, h: int, rng: random.Random, unknown: float = 0.0,
+                    largest: int = 9) -> str:
+    """A Nurikabe instance (whitespace-separated tokens): one clue per island
+    of a made solution, its size, or '?' with probability ``unknown``."""
+    sol = nurikabe_solution(w, h, rng, largest)
+    members = {}
+    for r in range(h):
+        for c in range(w):
+            if sol[r][c]:
+                members.setdefault(sol[r][c], []).append((r, c))
+    clue = {}
+    for k, group in members.items():
+        x = rng.choice(sorted(group))
+        clue[x] = "?" if rng.random() < unknown else str(len(group))
+    text = "\n".join(" ".join(clue.get((r, c), ".") for c in range(w)) for r in range(h)) + "\n"
+    answer = [" ".join(clue.get((r, c), "#" if sol[r][c] == 0 else ".") for c in range(w))
+              for r in range(h)]
+    assert nurikabe_valid(text, answer)
+    return text
+
+
+def nurikabe_valid(puzzle_text: str, rows: list) -> bool:
+    """Independent check of a Nurikabe answer: rows of tokens, '#' for sea.
+
+    Clues kept and never sea, other cells '.' or '#'; every island holds
+    exactly one clue and, unless the clue is '?', that many cells; the sea is
+    connected and has no 2x2 block."""
+    puzzle = [l.split() for l in _strip_comments(puzzle_text)]
+    answer = [r.split() for r in rows]
+    h = len(puzzle)
+    w = len(puzzle[0]) if h else 0
+    if len(answer) != h or any(len(r) != w for r in answer + puzzle):
+        return False
+    sea, land = set(), set()
+    for r in range(h):
+        for c in range(w):
+            p, a = puzzle[r][c], answer[r][c]
+            if p != ".":
+                if a != p:
+                    return False
+                land.add((r, c))
+            elif a == "#":
+                sea.add((r, c))
+            elif a == ".":
+                land.add((r, c))
+            else:
+                return False
+    adj = lambda x: _neighbours(x, w, h)  # noqa: E731
+    for group in _components(land, adj):
+        clues = [puzzle[r][c] for r, c in group if puzzle[r][c] != "."]
+        if len(clues) != 1:
+            return False
+        if clues[0] != "?" and int(clues[0]) != len(group):
+            return False
+    if len(_components(sea, adj)) > 1:
+        return False
+    for r in range(h - 1):
+        for c in range(w - 1):
+            if {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)} <= sea:
+                return False
+    return True
+
+
+# ------------------------------------------------------------------ Slitherlink
+
+def _cell_sides(cell) -> list:
+    """The four sides of a cell as pairs of dots (row, col) of the lattice."""
+    r, c = cell
+    return [((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
+            ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+
+
+def _boundary(region: set) -> set:
+    """The sides that separate a cell of ``region`` from a cell outside it."""
+    out = set()
+    for x in region:
+        for s in _cell_sides(x):
+            out ^= {s}
+    return out
+
+
+def _is_one_loop(segments: set) -> bool:
+    degree = {}
+    for a, b in segments:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    if not segments or any(d != 2 for d in degree.values()):
+        return False
+    by_dot = {}
+    for s in segments:
+        for d in s:
+            by_dot.setdefault(d, []).append(s)
+    return len(_components(segments, lambda s: by_dot[s[0]] + by_dot[s[1]])) == 1
+
+
+def slitherlink_loop(w: int, h: int, rng: random.Random, fill: float = 0.5) -> set:
+    """A random loop: the boundary of a region grown cell by cell from one
+    cell, a neighbour joining only when the boundary stays one simple loop,
+    up to about ``fill`` of the board."""
+    target = max(2, int(round(fill * w * h)))
+    for _ in range(1000):
+        start = (rng.randrange(h), rng.randrange(w))
+        region = {start}
+        while len(region) < target:
+            frontier = sorted({y for x in region for y in _neighbours(x, w, h)} - region)
+            rng.shuffle(frontier)
+            for y in frontier:
+                if _is_one_loop(_boundary(region | {y})):
+                    region.add(y)
+                    break
+            else:
+                break
+        loop = _boundary(region)
+        if len(region) >= 2 and _is_one_loop(loop):
+            return loop
+    raise RuntimeError("no slitherlink loop found")
+
+
+def slitherlink_puzzle(w: int, h: int, rng: random.Random, keep: float = 0.6,
+                       fill: float = 0.5) -> str:
+    """A Slitherlink instance: the side counts of a random loop, each shown
+    with probability ``keep`` (a 4 is never shown)."""
+    loop = slitherlink_loop(w, h, rng, fill)
+    rows = []
+    for r in range(h):
+        row = ""
+        for c in range(w):
+            n = sum(1 for s in _cell_sides((r, c)) if s in loop)
+            row += str(n) if n < 4 and rng.random() < keep else "."
+        rows.append(row)
+    text = "\n".join(rows) + "\n"
+    assert slitherlink_valid(text, slitherlink_lattice(w, h, loop, rows))
+    return text
+
+
+def slitherlink_lattice(w: int, h: int, loop: set, clues: list) -> list:
+    """The answer as pzc prints it: 2H+1 rows of 2W+1 characters."""
+    out = []
+    for R in range(2 * h + 1):
+        line = ""
+        for C in range(2 * w + 1):
+            if R % 2 == 0 and C % 2 == 0:
+                line += "+"
+            elif R % 2 == 0:
+                line += "-" if ((R // 2, C // 2), (R // 2, C // 2 + 1)) in loop else " "
+            elif C % 2 == 0:
+                line += "|" if ((R // 2, C // 2), (R // 2 + 1, C // 2)) in loop else " "
+            else:
+                ch = clues[R // 2][C // 2]
+                line += " " if ch == "." else ch
+        out.append(line)
+    return out
+
+
+def slitherlink_valid(puzzle_text: str, rows: list) -> bool:
+    """Independent check of a Slitherlink answer drawn on the dot lattice:
+    '+' at the dots, '-' / '|' or ' ' between them, the clues (or ' ') at
+    the cell centres; every dot has 0 or 2 segments, the segments form exactly
+    one loop, and each clue counts the loop's sides around its cell."""
+    puzzle = [l.strip() for l in _strip_comments(puzzle_text)]
+    h = len(puzzle)
+    w = len(puzzle[0]) if h else 0
+    if any(len(r) != w for r in puzzle):
+        return False
+    if len(rows) != 2 * h + 1 or any(len(r) != 2 * w + 1 for r in rows):
+        return False
+    loop = set()
+    for R, line in enumerate(rows):
+        for C, ch in enumerate(line):
+            if R % 2 == 0 and C % 2 == 0:
+                if ch != "+":
+                    return False
+            elif R % 2 == 0:
+                if ch == "-":
+                    loop.add(((R // 2, C // 2), (R // 2, C // 2 + 1)))
+                elif ch != " ":
+                    return False
+            elif C % 2 == 0:
+                if ch == "|":
+                    loop.add(((R // 2, C // 2), (R // 2 + 1, C // 2)))
+                elif ch != " ":
+                    return False
+            else:
+                want = puzzle[R // 2][C // 2]
+                if ch != (" " if want == "." else want):
+                    return False
+    if not _is_one_loop(loop):
+        return False
+    for r in range(h):
+        for c in range(w):
+            ch = puzzle[r][c]
+            if ch != "." and sum(1 for s in _cell_sides((r, c)) if s in loop) != int(ch):
+                return False
+    return True
+
+
+# ------------------------------------------------------------------ reference solvers
+# Small, slow and written apart from pzc: they decide whether an instance has
+# an answer at all, so that "unsat" from pzc can be checked too.
+
+def numberlink_reference(puzzle_text: str, solver: str = "glucose4") -> tuple:
+    """(status, rows) of a Numberlink instance by an encoding of its own: a
+    colour per cell, "same colour" per pair of neighbours, exactly one
+    same-coloured neighbour at an end and two elsewhere; a group of one colour
+    holding no end is cut off after each model until none is left.  Uses
+    PySAT directly, none of pzc's encoder."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    w, h, rows = numberlink_read(puzzle_text)
+    pool = IDPool()
+    labels = sorted({ch for r in rows for ch in r if ch != "."})
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    col = {(x, k): pool.id(("colour", x, k)) for x in cells for k in labels}
+    clauses = []
+    for x in cells:
+        clauses.append([col[x, k] for k in labels])
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                clauses.append([-col[x, a], -col[x, b]])
+        ch = rows[x[0]][x[1]]
+        if ch != ".":
+            clauses.append([col[x, ch]])
+    same = {}
+    for x in cells:
+        for y in _neighbours(x, w, h):
+            if x < y:
+                s = pool.id(("same", x, y))
+                same[x, y] = same[y, x] = s
+                for k in labels:
+                    clauses.append([-col[x, k], -col[y, k], s])
+                    clauses.append([-s, -col[x, k], col[y, k]])
+    for x in cells:
+        lits = [same[x, y] for y in _neighbours(x, w, h)]
+        want = 1 if rows[x[0]][x[1]] != "." else 2
+        if len(lits) < want:
+            return "unsat", None
+        clauses += CardEnc.equals(lits=lits, bound=want, vpool=pool,
+                                  encoding=EncType.seqcounter).clauses
+    with Solver(name=solver, bootstrap_with=clauses) as s:
+        while s.solve():
+            model = {l for l in s.get_model() if l > 0}
+            colour = {x: k for x in cells for k in labels if col[x, k] in model}
+            groups = _components(set(cells), lambda x: [y for y in _neighbours(x, w, h)
+                                                        if colour[y] == colour[x]])
+            stray = [g for g in groups if all(rows[r][c] == "." for r, c in g)]
+            if not stray:
+                return "solved", ["".join(colour[(r, c)] for c in range(w)) for r in range(h)]
+            for g in stray:
+                k = colour[next(iter(g))]
+                rim = {y for x in g for y in _neighbours(x, w, h)} - g
+                s.add_clause([-col[x, k] for x in g] + [col[y, k] for y in rim])
+    return "unsat", None
+
+
+def nurikabe_brute(puzzle_text: str) -> str:
+    """"solved" or "unsat" by trying every sea (tiny boards only)."""
+    puzzle = [l.split() for l in _strip_comments(puzzle_text)]
+    h, w = len(puzzle), len(puzzle[0])
+    free = [(r, c) for r in range(h) for c in range(w) if puzzle[r][c] == "."]
+    assert len(free) <= 16, "too big to try every answer"
+    for mask in range(1 << len(free)):
+        sea = {x for i, x in enumerate(free) if mask >> i & 1}
+        rows = [" ".join("#" if (r, c) in sea else puzzle[r][c] for c in range(w)) for r in range(h)]
+        if nurikabe_valid(puzzle_text, rows):
+            return "solved"
+    return "unsat"
+
+
+def slitherlink_brute(puzzle_text: str) -> str:
+    """"solved" or "unsat" by trying every loop (tiny boards only): a loop
+    is the boundary of the cells inside it, so every set of cells is tried."""
+    puzzle = [l.strip() for l in _strip_comments(puzzle_text)]
+    h, w = len(puzzle), len(puzzle[0])
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    assert len(cells) <= 16, "too big to try every answer"
+    for mask in range(1, 1 << len(cells)):
+        loop = _boundary({x for i, x in enumerate(cells) if mask >> i & 1})
+        if slitherlink_valid(puzzle_text, slitherlink_lattice(w, h, loop, puzzle)):
+            return "solved"
+    return "unsat"
