@@ -8,26 +8,49 @@ character diagonally up and down).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 
-class Edge(NamedTuple):
+class _Link(tuple):
+    """A pair of points; links of different kinds never compare equal, so an
+    edge between two cells is not the segment between the same two dots."""
+
+    __slots__ = ()
+
+    def __new__(cls, a, b):
+        return tuple.__new__(cls, (a, b))
+
+    a = property(lambda self: self[0])
+    b = property(lambda self: self[1])
+
+    def __eq__(self, other):
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((type(self).__name__, tuple.__hash__(self)))
+
+    def __getnewargs__(self):
+        return tuple(self)
+
+
+class Edge(_Link):
     """An unordered pair of adjacent cells, ``a`` before ``b`` in reading order."""
-    a: tuple
-    b: tuple
+
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"edge({self.a}, {self.b})"
 
 
-class Segment(NamedTuple):
+class Segment(_Link):
     """A unit line of the dot lattice between dots ``a`` and ``b`` (a before b).
 
     Dots are (row, column) for 0 <= row <= height, 0 <= column <= width; the
     cell (r, c) has the dots (r, c), (r, c+1), (r+1, c), (r+1, c+1) at its corners.
     """
-    a: tuple
-    b: tuple
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"segment({self.a}, {self.b})"

@@ -746,16 +746,14 @@ rule one:  count(i in 0 .. width - 1: pick[i]) = 1
 rule join: connected(c in cells: pick[c.col])
 """
 
-BOUNDED_BUG = ("BUG: the bounded encoding takes the limit of `count(i: pick[i]) = 1` for "
-               "connected(c in cells: pick[c.col]) because both have the same *set* of "
-               "formulas, but the connected selection repeats pick[0] for two cells; "
-               "limit 1 allows one selected cell, so a valid column is refused (unsat)")
+# regression: the bounded encoding once took the limit of `count(i: pick[i]) = 1`
+# for connected(c in cells: pick[c.col]), which shares its *set* of formulas but
+# repeats pick[0] for two cells, and refused the valid column (unsat)
 
 
 @pytest.mark.parametrize("mode", [
-    pytest.param(dict(), id="lazy", marks=pytest.mark.xfail(reason=BOUNDED_BUG, strict=True)),
-    pytest.param(dict(connectivity="eager"), id="eager",
-                 marks=pytest.mark.xfail(reason=BOUNDED_BUG, strict=True)),
+    pytest.param(dict(), id="lazy"),
+    pytest.param(dict(connectivity="eager"), id="eager"),
     pytest.param(dict(backend="smt"), id="z3"),
 ])
 def test_a_selection_that_repeats_a_formula(mode):
@@ -785,9 +783,7 @@ rule r: link[segment((0, 0), (0, 1))]
 """
 
 
-@pytest.mark.xfail(reason="BUG: edges and segments are NamedTuples that compare equal "
-                          "when their ends are equal, so link[segment((0,0),(0,1))] silently "
-                          "reads the edge variable of cells (0,0)-(0,1)", strict=True)
+# regression: edges and segments once compared equal (both NamedTuples)
 def test_an_edge_variable_indexed_by_a_segment_is_an_error(write, run_pzc):
     write("mixed.pz", MIXED)
     write("b.txt", "..\n..\n")

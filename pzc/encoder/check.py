@@ -50,6 +50,7 @@ _FUNCTION_TYPES = {
     "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
     "len": ([ANY], INT), "sorted": ([ANY], coll()), "set": ([ANY], coll()),
     "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY), "group": ([ANY], ANY),
+    "ball": ([CELL, INT, ANY], coll(CELL)),
     "segments": ([CELL], coll(SEGMENT)), "sides": ([CELL], coll(SEGMENT)),
     "segment": ([CELL, CELL], SEGMENT),
 }

@@ -26,11 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from pysat.card import CardEnc, EncType
+
 from . import connectivity
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
 BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad subset
+NETWORK_LIMIT = 20000
+SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices   # n * k above this: pysat's k-modulo totalizer, not ours
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
 
 
@@ -278,9 +282,12 @@ class Encoder:
             lits = [self._as_lit(self.lit(x)) for x in sel]
             # a count over the same selection bounds it; the count leaves out the
             # always-selected elements, the connected node keeps them
-            limit = self.size_limits.get(frozenset(x.uid for x in sel if x is not self.model.TRUE))
+            free = [x.uid for x in sel if x is not self.model.TRUE]
+            limit = self.size_limits.get(frozenset(free))
+            if limit is not None and len(set(free)) < len(free):
+                limit = None      # a formula shared by several elements counts once there
             if limit is not None:
-                limit += sum(1 for x in sel if x is self.model.TRUE)
+                limit += len(sel) - len(free)
             if limit is not None and limit <= BOUNDED_LIMIT:
                 connectivity.encode_bounded(self, lits, adj, limit, guard)
             elif self.connectivity == "lazy":
@@ -308,7 +315,7 @@ class Encoder:
         """guard -> a = b.  Each side takes exactly one value, so when both are
         variables "a = v -> b = v" for every v already forces the converse."""
         neg = [-g for g in guard]
-        both_vars = type(a) is Var and type(b) is Var
+        both_vars = SAME_ONE_WAY and type(a) is Var and type(b) is Var
         t = self.true
         for x, y in ((a, b), (b, a)):
             lx = self._value_lits(x)
@@ -513,6 +520,8 @@ class Encoder:
                 bound += 1
             lits.append(l)
         n = len(lits)
+        if n * min(bound + 1, n - bound + 1) > NETWORK_LIMIT and op in ("<=", ">=", "="):
+            return self._pysat_cardinality(lits, op, bound, guard)
         if n <= BINOMIAL_LIMIT and all(type(l) is int and abs(l) != self.true for l in lits):
             # few literals: forbid every subset that breaks the bound, no aux vars
             neg = [-g for g in guard]
@@ -543,6 +552,28 @@ class Encoder:
                 self.guarded(guard, [_neg(l)])
             return True
         return False
+
+    def _pysat_cardinality(self, lits, op, bound, guard) -> bool:
+        """A large cardinality through pysat.card's k-modulo totalizer, which
+        stays small where a totalizer grows with n*k (measured in
+        docs/benchmarks.md); the guard, if any, weakens every clause."""
+        t = self.true
+        live = []
+        for l in lits:
+            if l is True or l == t:
+                bound -= 1
+            elif not (l is False or l == -t):
+                live.append(l)
+        n = len(live)
+        neg = [-g for g in guard]
+        if (op != ">=" and bound < 0) or (op != "<=" and bound > n):
+            self.clauses.append(neg)
+            return True
+        make = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "=": CardEnc.equals}[op]
+        enc = make(lits=live, bound=bound, top_id=self.nvars, encoding=EncType.kmtotalizer)
+        self.nvars = max(self.nvars, enc.nv)
+        self.clauses += [neg + c for c in enc.clauses] if neg else enc.clauses
+        return True
 
     def _assert_var_equals_count(self, items, bound, guard) -> bool:
         """x = count(bools) + s: tie each value of x to "count is exactly v"."""

@@ -793,6 +793,26 @@ def _has(it, node, args):
     return type(cell) is tuple and cell in geom
 
 
+def _ball(it, node, args):
+    """ball(start, steps, avoid): the cells reachable from start in at most
+    `steps` moves between neighbouring cells without entering a cell of
+    `avoid`; breadth-first order, start first."""
+    geom = _need_geometry(it, node)
+    start = _cell_arg(it, node, args[0])
+    steps = it.want_const(node.args[1], it.want_int(node.args[1], args[1]))
+    avoid = set(it.want_collection(node.args[2], args[2]))
+    dist = {start: 0}
+    order = [start]
+    for c in order:
+        if dist[c] >= steps:
+            continue
+        for d in geom.neighbours(c):
+            if d not in dist and d not in avoid:
+                dist[d] = dist[c] + 1
+                order.append(d)
+    return PSet(order)
+
+
 def _group(it, node, args):
     """group(pairs): a table from each key to the list of its values, read as
     table[key] or get(table, key, default)."""
@@ -815,6 +835,7 @@ def _get(it, node, args):
 BUILTIN_FUNCTIONS = {
     "get": ((3,), _get),
     "group": ((1,), _group),
+    "ball": ((3,), _ball),
     "segments": ((1,), _segments_at),
     "sides": ((1,), _sides),
     "segment": ((2,), _segment),

@@ -54,7 +54,7 @@ class Var:
 
 
 def _show(value) -> str:
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
+    if type(value).__name__ in ("Edge", "Segment"):
         return repr(value)
     if isinstance(value, tuple):
         return "(" + ", ".join(_show(v) for v in value) + ")"
