@@ -17,7 +17,10 @@ from pathlib import Path
 from .backends import get_backend
 from .encoder import check as check_stage
 from .encoder import syntax
+from .encoder import cnf as cnf_stage
+from .encoder import dimacs as dimacs_stage
 from .encoder.decode import decode
+from .encoder.enumerate import differences, enumerate_solutions, marked_rows
 from .encoder.ground import board_option, ground
 from .encoder.instance import Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, text_drawing
@@ -91,41 +94,61 @@ class Result:
         return out
 
 
-def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
-          solver: str | None = None, timeout: float | None = None,
-          connectivity: str | None = None) -> Result:
-    """Ground, encode, solve, decode, verify and render one instance.
+def _stats(ground_s, st) -> dict:
+    out = {"backend": st.get("backend"), "solver": st.get("solver"),
+           "variables": st.get("variables"), "clauses": st.get("clauses"),
+           "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
+           "solve_s": round(st.get("solve_s", 0.0), 4)}
+    for key in ("connectivity", "rounds", "cuts"):
+        if key in st:
+            out[key] = st[key]
+    return out
 
-    ``connectivity`` (lazy or eager) picks the SAT encoding of connected(...)."""
-    engine = get_backend(backend, solver, connectivity)
-    result = Result(instance.name, spec.name, "error")
+
+def _ground(spec, instance, result):
+    """Ground, or record the error in ``result``; returns (ground, seconds)."""
     start = time.perf_counter()
     try:
-        g = ground(spec, instance)
+        return ground(spec, instance), time.perf_counter() - start
     except PzcError as e:
         result.error = e
         result.exit_code = e.exit_code
+        return None, 0.0
+
+
+def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
+          solver: str | None = None, timeout: float | None = None,
+          connectivity: str | None = None, solver_cmd: str | None = None) -> Result:
+    """Ground, encode, solve, decode, verify and render one instance.
+
+    ``connectivity`` (lazy or eager) picks the SAT encoding of connected(...);
+    ``solver_cmd`` is the DIMACS solver command of the external backend."""
+    engine = get_backend(backend, solver, connectivity, solver_cmd)
+    result = Result(instance.name, spec.name, "error")
+    g, ground_s = _ground(spec, instance, result)
+    if g is None:
         return result
-    ground_s = time.perf_counter() - start
     remaining = None if timeout is None else max(0.0, timeout - ground_s)
-    outcome = engine.solve(g, remaining)
-    st = outcome.stats
-    result.stats = {"backend": st.get("backend"), "solver": st.get("solver"),
-                    "variables": st.get("variables"), "clauses": st.get("clauses"),
-                    "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
-                    "solve_s": round(st.get("solve_s", 0.0), 4)}
-    for key in ("connectivity", "rounds", "cuts"):
-        if key in st:
-            result.stats[key] = st[key]
-    if outcome.status == "timeout":
+    try:
+        outcome = engine.solve(g, remaining)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.stats = _stats(ground_s, outcome.stats)
+    return _finish(result, spec, instance, g, outcome.status, outcome.assignment)
+
+
+def _finish(result, spec, instance, g, status, assignment) -> Result:
+    """Decode, verify and render a backend's answer into ``result``."""
+    if status == "timeout":
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         return result
-    if outcome.status == "unsat":
+    if status == "unsat":
         result.status, result.exit_code = "unsat", EXIT_UNSAT
         return result
     result.status = "solved"
     try:
-        answer = decode(g, outcome.assignment)
+        answer = decode(g, assignment)
         problems = verify(spec, instance, answer)
     except PzcError as e:
         problems = [e.message]
@@ -142,6 +165,161 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
     return result
+
+
+@dataclass(eq=False)
+class CountResult:
+    """The outcome of counting one instance's solutions."""
+    instance: str
+    spec: str
+    status: str                     # counted, timeout, error
+    count: int = 0
+    complete: bool = False
+    solutions: list = field(default_factory=list)    # boards (grid rows), in order found
+    moves: list = field(default_factory=list)         # their move lists, for specs with moves
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+
+    def to_json(self, show: bool = False) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "count": self.count,
+               "complete": self.complete, "status": self.status, "stats": self.stats}
+        if show:
+            out["solutions"] = self.solutions
+            if any(m is not None for m in self.moves):
+                out["moves"] = self.moves
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
+          solver: str | None = None, timeout: float | None = None,
+          limit: int | None = None, connectivity: str | None = None,
+          solver_cmd: str | None = None, progress=None) -> CountResult:
+    """Count the distinct boards that solve ``instance`` (up to ``limit``).
+
+    ``complete`` says whether every solution was found; ``progress(n)`` is
+    called as solutions come."""
+    result = CountResult(instance.name, spec.name, "error")
+    engine = get_backend(backend, solver, connectivity, solver_cmd)
+    g, ground_s = _ground(spec, instance, result)
+    if g is None:
+        return result
+    deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout - ground_s)
+    try:
+        with engine.session(g) as session:
+            found = enumerate_solutions(g, session, limit, deadline, progress)
+            result.stats = _stats(ground_s, session.stats)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.count = len(found.solutions)
+    result.complete = found.complete
+    result.solutions = [s.grid for s in found.solutions]
+    result.moves = [s.moves for s in found.solutions]
+    result._found = found
+    if found.timed_out:
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+    else:
+        result.status = "counted"
+    return result
+
+
+@dataclass(eq=False)
+class UniqueResult:
+    """Whether one instance has exactly one solution, with two witnesses if not."""
+    instance: str
+    spec: str
+    status: str                     # unique, several, none, timeout, error
+    witnesses: list = field(default_factory=list)
+    differ: list = field(default_factory=list)
+    marks: list | None = None       # a board with '*' where the witnesses differ
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+
+    @property
+    def unique(self) -> bool:
+        return self.status == "unique"
+
+    def to_json(self) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "unique": self.unique,
+               "status": self.status, "witnesses": self.witnesses, "differ": self.differ,
+               "stats": self.stats}
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
+           solver: str | None = None, timeout: float | None = None,
+           connectivity: str | None = None, solver_cmd: str | None = None) -> UniqueResult:
+    """Look for two solutions: exactly one means unique (exit 0), else exit 1."""
+    counted = count(spec, instance, backend, solver, timeout, 2, connectivity, solver_cmd)
+    result = UniqueResult(instance.name, spec.name, "error", stats=counted.stats,
+                          error=counted.error, exit_code=counted.exit_code)
+    if counted.error is not None:
+        return result
+    found = counted._found
+    result.witnesses = [s.grid for s in found.solutions]
+    if len(found.solutions) >= 2:
+        result.status, result.exit_code = "several", EXIT_UNSAT
+        result.differ = differences(found.solutions[0], found.solutions[1])
+        result.marks = marked_rows(instance, found.solutions[0], result.differ)
+    elif found.timed_out:
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+    elif not found.solutions:
+        result.status, result.exit_code = "none", EXIT_UNSAT
+    else:
+        result.status = "unique"
+    return result
+
+
+def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
+    """(DIMACS text, symbol table as JSON) with connectivity encoded eagerly."""
+    g = ground(spec, instance)
+    cnf = cnf_stage.encode(g.model, "eager")
+    return dimacs_stage.to_dimacs(cnf, spec, instance), dimacs_stage.to_json_map(cnf, spec, instance)
+
+
+def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Result:
+    """Read a SAT solver's answer for `pzc dimacs`'s formula, then decode,
+    verify and render it like `solve` does."""
+    result = Result(instance.name, spec.name, "error")
+    g, ground_s = _ground(spec, instance, result)
+    if g is None:
+        return result
+    try:
+        source = read_file(model_path)
+        cnf = cnf_stage.encode(g.model, "eager")
+        status, lits = dimacs_stage.read_model(source.text, source.path)
+        assignment = None
+        if status == "sat":
+            assignment = dimacs_stage.check_model(cnf, lits, source.path)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.stats = {"backend": "model file", "solver": source.path, "variables": cnf.nvars,
+                    "clauses": len(cnf.clauses), "compile_s": round(ground_s, 4), "solve_s": 0.0}
+    if status == "unknown":
+        status = "timeout"
+    return _finish(result, spec, instance, g, status, assignment)
+
+
+def select_instance(spec: syntax.Spec, path: str) -> Instance:
+    """One instance: `path`, or `path#k` for the k-th of a file holding several."""
+    base, _, k = path.rpartition("#")
+    if base and k.isdigit() and not Path(path).exists():
+        found = load_instances(spec, base)
+        if not 1 <= int(k) <= len(found):
+            raise PzcError(f"{base} holds {len(found)} instance(s); there is no #{k}")
+        return found[int(k) - 1]
+    found = load_instances(spec, path)
+    if len(found) > 1:
+        raise PzcError(f"{path} holds {len(found)} instances; name one as {path}#1 .. "
+                       f"{path}#{len(found)}")
+    return found[0]
 
 
 def worst_exit(codes) -> int:

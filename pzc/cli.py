@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from . import __version__, api
 from .encoder.check import summary
@@ -52,6 +53,30 @@ def _positive(text):
     return value
 
 
+def _solver_options(p, what="solve"):
+    """The flags solve, count and unique share."""
+    p.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
+    p.add_argument("instances", metavar="INSTANCE", nargs="+", help="instance file, or - for stdin")
+    p.add_argument("--backend", choices=["sat", "smt", "external"], default="sat",
+                   help="sat: CNF solved by PySAT (default); smt: Z3; external: a DIMACS "
+                        "solver binary given by --solver-cmd")
+    p.add_argument("--solver", metavar="NAME", default=None,
+                   help="PySAT solver name for --backend sat (default cadical195; "
+                        "also glucose4, kissat404, minisat22, ...)")
+    p.add_argument("--solver-cmd", metavar="CMD", default=None,
+                   help='the command of --backend external, e.g. "cadical -q" (the CNF file '
+                        'is appended) or "minisat {input} {output}"')
+    p.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
+                   help="how connected(...) is encoded for --backend sat: lazy cuts added "
+                        "while solving (default) or a self-contained rank encoding; "
+                        "the other backends are always eager")
+    p.add_argument("--timeout", metavar="S", type=_positive, default=None,
+                   help=f"time limit in seconds per instance (exit 3 when reached)")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (default) or one JSON object per instance per line")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pzc", description=DESCRIPTION,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -63,24 +88,56 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Solve each instance, verify the answer against the "
                                    "spec's rules and print it.",
                        epilog=SOLVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
-    s.add_argument("instances", metavar="INSTANCE", nargs="+", help="instance file, or - for stdin")
-    s.add_argument("--backend", choices=["sat", "smt"], default="sat",
-                   help="sat: CNF solved by PySAT (default); smt: Z3")
-    s.add_argument("--solver", metavar="NAME", default=None,
-                   help="PySAT solver name for --backend sat (default cadical195; "
-                        "also glucose4, kissat404, minisat22, ...)")
-    s.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
-                   help="how connected(...) is encoded for --backend sat: lazy cuts added "
-                        "while solving (default) or a self-contained rank encoding; "
-                        "the smt backend is always eager")
-    s.add_argument("--timeout", metavar="S", type=_positive, default=None,
-                   help="time limit in seconds per instance (exit 3 when reached)")
-    s.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text (default) or one JSON object per instance per line")
+    _solver_options(s)
     s.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
-    s.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
+
+    c = sub.add_parser("count", help="count the solutions of puzzle instances",
+                       description="Count each instance's solutions by enumerating them with "
+                                   "blocking clauses.  Two models that print the same board are "
+                                   "one solution.  A running count shows on standard error when "
+                                   "it takes longer than a second.",
+                       epilog="exit codes: 0 counted (to the end or to --limit); 3 time limit "
+                              "reached (the count so far is printed, complete false); 2 bad "
+                              "input; 4 verification failed")
+    _solver_options(c)
+    c.add_argument("--limit", metavar="N", type=_count_limit, default=None,
+                   help="stop after N solutions (complete is then false unless there are no more)")
+    c.add_argument("--show", action="store_true", help="print the solutions too")
+
+    u = sub.add_parser("unique", help="check that each instance has exactly one solution",
+                       description="Look for two solutions of each instance.  With several, show "
+                                   "two and where they differ.",
+                       epilog="exit codes: 0 every instance has exactly one solution; 1 some "
+                              "instance has none or several; 2 bad input; 3 time limit reached")
+    _solver_options(u)
+
+    d = sub.add_parser("dimacs", help="write an instance's CNF as DIMACS with a symbol table",
+                       description="Write the CNF of one instance in DIMACS, with connectivity "
+                                   "encoded eagerly so the file alone is equisatisfiable with the "
+                                   "puzzle.  Comment lines name the spec, the instance and the "
+                                   "encodings, and map literals to spec variables "
+                                   "(docs/dimacs.md).")
+    d.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
+    d.add_argument("instance", metavar="INSTANCE",
+                   help="instance file (path#k for the k-th of a file holding several)")
+    d.add_argument("-o", "--output", metavar="FILE", help="write the DIMACS here (default: stdout)")
+    d.add_argument("--map", metavar="FILE", help="also write the symbol table as JSON")
+    d.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    m = sub.add_parser("decode", help="decode a SAT solver's answer to `pzc dimacs`'s formula",
+                       description="Read a SAT solver's answer to the formula `pzc dimacs` writes "
+                                   "for the same spec and instance, check it against the formula, "
+                                   "decode, verify and print it as `pzc solve` does.")
+    m.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
+    m.add_argument("instance", metavar="INSTANCE",
+                   help="instance file (path#k for the k-th of a file holding several)")
+    m.add_argument("--model", metavar="FILE", required=True,
+                   help="the solver's output: 's SATISFIABLE' and 'v ... 0' lines, MiniSat's "
+                        "result file, or a list of literals ('-' for stdin)")
+    m.add_argument("--format", choices=["text", "json"], default="text")
+    m.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
+    m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="parse and check a spec",
                        description="Parse and check a spec; print a one-line summary or the errors.")
@@ -93,10 +150,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _count_limit(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("the limit is at least 1")
+    return value
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"solve": cmd_solve, "check": cmd_check, "specs": cmd_specs}[args.command](args)
+        return {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
+                "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
+                "specs": cmd_specs}[args.command](args)
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
@@ -126,17 +195,25 @@ def cmd_check(args) -> int:
     return 0
 
 
-def cmd_solve(args) -> int:
+def _load(args):
+    """The spec, after rejecting bad flags; in JSON mode a spec error still
+    gives one object per instance."""
     try:
         spec = api.load_spec(args.spec)
         from .backends import get_backend
-        get_backend(args.backend, args.solver, args.connectivity)   # reject bad flags early
+        get_backend(args.backend, args.solver, args.connectivity, args.solver_cmd)
     except PzcError as e:
-        if args.format == "json":   # still one object per instance, each saying why
+        if args.format == "json":
             for path in args.instances:
                 print(json.dumps(api.Result(path if path != "-" else "<stdin>", args.spec,
                                             "error", error=e).to_json()))
         raise
+    return spec
+
+
+def _each_instance(args, spec, run, emit_one):
+    """Run ``run(instance)`` on every instance; reading errors are reported
+    per file.  Returns the combined exit code."""
     codes = []
     for path in args.instances:
         try:
@@ -148,11 +225,95 @@ def cmd_solve(args) -> int:
             codes.append(e.exit_code)
             continue
         for inst in instances:
-            result = api.solve(spec, inst, backend=args.backend, solver=args.solver,
-                               timeout=args.timeout, connectivity=args.connectivity)
-            emit(args, result)
+            result = run(inst)
+            emit_one(args, result)
             codes.append(result.exit_code)
     return api.worst_exit(codes)
+
+
+def _engine_options(args) -> dict:
+    return dict(backend=args.backend, solver=args.solver, timeout=args.timeout,
+                connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+
+
+def cmd_solve(args) -> int:
+    spec = _load(args)
+    return _each_instance(args, spec, lambda inst: api.solve(spec, inst, **_engine_options(args)),
+                          emit)
+
+
+def cmd_count(args) -> int:
+    spec = _load(args)
+
+    def run(inst):
+        with Progress(f"counting {inst.name}") as progress:
+            return api.count(spec, inst, limit=args.limit, progress=progress.update,
+                             **_engine_options(args))
+    return _each_instance(args, spec, run, emit_count)
+
+
+def cmd_unique(args) -> int:
+    spec = _load(args)
+    return _each_instance(args, spec, lambda inst: api.unique(spec, inst, **_engine_options(args)),
+                          emit_unique)
+
+
+def cmd_dimacs(args) -> int:
+    spec = api.load_spec(args.spec)
+    inst = api.select_instance(spec, args.instance)
+    text, table = api.dimacs(spec, inst)
+    _write(args.output, text)
+    if args.map:
+        _write(args.map, json.dumps(table, indent=1) + "\n")
+    return 0
+
+
+def cmd_decode(args) -> int:
+    spec = api.load_spec(args.spec)
+    inst = api.select_instance(spec, args.instance)
+    result = api.decode_model(spec, inst, args.model)
+    emit(args, result)
+    return result.exit_code
+
+
+def _write(path, text):
+    if path is None or path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+    except OSError as e:
+        raise PzcError(f"cannot write {path}: {e.strerror}") from None
+
+
+class Progress:
+    """A running count on standard error, on a terminal, after one second."""
+
+    def __init__(self, label):
+        self.label = label
+        self.start = time.perf_counter()
+        self.shown = False
+        self.last = 0.0
+        self.live = sys.stderr.isatty()
+
+    def update(self, n):
+        if not self.live:
+            return
+        now = time.perf_counter()
+        if now - self.start >= 1.0 and now - self.last >= 0.1:
+            self.last = now
+            self.shown = True
+            sys.stderr.write(f"\r{self.label}: {n} solutions, {now - self.start:.1f} s ")
+            sys.stderr.flush()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 _STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time limit reached",
@@ -183,6 +344,49 @@ def emit(args, result: api.Result):
     if result.moves:
         for i, move in enumerate(result.moves, 1):
             print(f"  {i:>3}. {move_text(move)}")
+    print(flush=True)
+
+
+def emit_count(args, result: api.CountResult):
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps(result.to_json(args.show)), flush=True)
+        return
+    if result.status == "error":
+        print(f"{result.instance}: error\n", flush=True)
+        return
+    more = "" if result.complete else (" so far (time limit reached)" if result.status == "timeout"
+                                       else " or more (stopped at --limit)")
+    print(f"{result.instance}: {result.count} solution{'' if result.count == 1 else 's'}{more}")
+    if args.show:
+        for i, (grid, moves) in enumerate(zip(result.solutions, result.moves), 1):
+            print(f"  solution {i}:")
+            for row in grid or []:
+                print("    " + row)
+            for j, move in enumerate(moves or [], 1):
+                print(f"    {j:>3}. {move_text(move)}")
+    print(flush=True)
+
+
+def emit_unique(args, result: api.UniqueResult):
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps(result.to_json()), flush=True)
+        return
+    text = {"unique": "exactly one solution", "several": "not unique: two solutions differ",
+            "none": "no solution", "timeout": "time limit reached", "error": "error"}
+    print(f"{result.instance}: {text[result.status]}")
+    if result.status == "several":
+        first, second = result.witnesses
+        width = max(len(r) for r in first)
+        print(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
+        for a, b, m in zip(first, second, result.marks):
+            print(f"  {a:<{width}}   {b:<{width}}   {m}")
+    elif result.status == "unique":
+        for row in result.witnesses[0] or []:
+            print("  " + row)
     print(flush=True)
 
 

@@ -1,10 +1,15 @@
 """Solver backends, one file each, all behind one interface.
 
-A backend takes a ground model and returns an ``Outcome``: the status and,
-when solved, a value for every model variable.  ``get_backend(name)`` picks one.
+A backend opens a *session* on a ground model.  ``session.next(timeout)``
+returns an ``Outcome`` (status and, when solved, a value for every model
+variable); ``session.block(values)`` rules out every later model that gives
+those model variables those values.  ``solve`` is one ``next``; counting and
+uniqueness (encoder/enumerate.py) call ``next`` and ``block`` in turn on the
+same incremental solver.
 
   * ``sat``: CNF (encoder/cnf.py) solved by any PySAT solver (default cadical195)
   * ``smt``: SMT-LIB2 text (encoder/smt.py) solved by Z3
+  * ``external``: DIMACS written to a file and solved by any solver binary
 """
 
 from __future__ import annotations
@@ -21,29 +26,76 @@ class Outcome:
     stats: dict = field(default_factory=dict)
 
 
+class Session:
+    """Incremental solving of one ground model."""
+
+    stats: dict
+
+    def next(self, timeout: float | None = None) -> Outcome:  # pragma: no cover
+        raise NotImplementedError
+
+    def block(self, values: dict) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 class Backend:
-    """The interface: ``solve(ground, timeout) -> Outcome``."""
+    """The interface: ``session(ground) -> Session``; ``solve`` is one model."""
 
     name = "?"
 
-    def solve(self, ground, timeout: float | None = None) -> Outcome:  # pragma: no cover
+    def session(self, ground) -> Session:  # pragma: no cover
         raise NotImplementedError
 
+    def solve(self, ground, timeout: float | None = None) -> Outcome:
+        with self.session(ground) as s:
+            outcome = s.next(timeout)
+            outcome.stats = dict(s.stats)
+            return outcome
 
-def get_backend(name: str, solver: str | None = None, connectivity: str | None = None) -> Backend:
-    """The backend ``name`` with its solver; connectivity is lazy or eager (SAT only:
-    Z3 always gets the eager encoding)."""
+
+def get_backend(name: str, solver: str | None = None, connectivity: str | None = None,
+                solver_cmd: str | None = None) -> Backend:
+    """The backend ``name`` with its solver; connectivity is lazy or eager (SAT
+    only: Z3 and external solvers always get the eager encoding)."""
     if connectivity not in (None, "lazy", "eager"):
         raise PzcError(f"connectivity is lazy or eager, not {connectivity!r}")
+    if solver_cmd is not None and name != "external":
+        raise PzcError("--solver-cmd is for --backend external")
     if name == "sat":
         from .sat import SatBackend
         return SatBackend(solver or "cadical195", connectivity or "lazy")
+    if connectivity == "lazy":
+        raise PzcError(f"the {name} backend encodes connectivity eagerly; "
+                       "--connectivity lazy is for the sat backend")
     if name == "smt":
         from .smt import SmtBackend
         if solver not in (None, "z3"):
             raise PzcError(f"the smt backend runs z3, not {solver!r}")
-        if connectivity == "lazy":
-            raise PzcError("the smt backend encodes connectivity eagerly; "
-                           "--connectivity lazy is for the sat backend")
         return SmtBackend()
-    raise PzcError(f"unknown backend {name!r}: choose sat or smt")
+    if name == "external":
+        from .external import ExternalBackend
+        if solver is not None:
+            raise PzcError("the external backend runs --solver-cmd, not --solver")
+        if not solver_cmd:
+            raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
+        return ExternalBackend(solver_cmd)
+    raise PzcError(f"unknown backend {name!r}: choose sat, smt or external")
+
+
+def blocking_clause(var_lits, values) -> list:
+    """The clause ruling out ``values`` (model Var -> value) over CNF literals."""
+    clause = []
+    for var, value in values.items():
+        lits = var_lits[var]
+        lit = lits if type(lits) is int else lits[value]
+        clause.append(-lit if value is not False else lit)
+    return clause

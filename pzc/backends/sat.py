@@ -1,4 +1,8 @@
-"""The SAT backend: encoder/cnf.py's clauses solved by a PySAT solver."""
+"""The SAT backend: encoder/cnf.py's clauses solved by a PySAT solver.
+
+Lazy connectivity cuts (encoder/connectivity.py) and blocking clauses are
+added to the same incremental solver, so counting keeps what was learnt.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ import time
 
 from pysat.solvers import Solver, SolverNames
 
-from ..errors import PzcError
 from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
-from . import Backend, Outcome
+from ..errors import PzcError
+from . import Backend, Outcome, Session, blocking_clause
 
 
 def solver_names() -> list:
@@ -26,65 +30,21 @@ def check_solver_name(name: str) -> str:
     raise PzcError(f"unknown SAT solver {name!r}; choose one of: {', '.join(names)}")
 
 
-def run_solver(name, cnf, timeout, refine=None):
-    """Solve, adding ``refine(holds)`` clauses (lazy cuts) until a model needs none.
-
-    Returns (status, model list or None, seconds, rounds, cuts).  A time limit
-    interrupts the solver where PySAT can (MiniSat, Glucose, ...); CaDiCaL and
-    Kissat cannot be interrupted there, so they solve in slices of a conflict
-    budget with the clock checked in between; a solver with neither (Lingeling)
-    runs in a forked child process that is killed at the deadline."""
-    start = time.perf_counter()
-    if timeout is not None and (_limit_kind(name) == "none" or not incremental(name)):
-        status, model, rounds, cut_count = _solve_in_child(name, cnf, timeout, refine)
-    else:
-        deadline = None if timeout is None else start + timeout
-        status, model, rounds, cut_count = _solve_loop(name, cnf, deadline, refine)
-    return status, model, time.perf_counter() - start, rounds, cut_count
-
-
 def incremental(name) -> bool:
     """Kissat in PySAT solves once; a second call aborts the process."""
     return not name.startswith("kissat")
 
 
-def _solve_loop(name, cnf, deadline, refine):
-    rounds = cut_count = 0
-    cuts = []
-    s = Solver(name=name, bootstrap_with=cnf.clauses)
-    try:
-        while True:
-            ok = _solve_once(s, name, deadline)
-            rounds += 1
-            if not ok:
-                break
-            model = s.get_model()
-            if refine is None:
-                break
-            truth = _truth(model, cnf.nvars)
-            extra = refine(lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
-            if not extra:
-                break
-            cut_count += len(extra)
-            if incremental(name):
-                for clause in extra:
-                    s.add_clause(clause)
-            else:                        # start again with the cuts so far
-                cuts += extra
-                s.delete()
-                s = Solver(name=name, bootstrap_with=cnf.clauses + cuts)
-    finally:
-        s.delete()
-    if ok is None:
-        return "timeout", None, rounds, cut_count
-    return ("sat", model, rounds, cut_count) if ok else ("unsat", None, rounds, cut_count)
-
-
 _LIMIT_KIND = {}
 
 
-def _limit_kind(name) -> str:
-    """How a time limit can stop this solver: interrupt, budget or none."""
+def limit_kind(name) -> str:
+    """How a time limit can stop this solver: interrupt, budget or none.
+
+    MiniSat, Glucose and friends can be interrupted; CaDiCaL cannot in PySAT,
+    but it takes conflict budgets, so it solves in slices with the clock
+    checked in between; a solver with neither (Lingeling, and Kissat, which
+    cannot be called twice) runs in a forked child killed at the deadline."""
     if name not in _LIMIT_KIND:
         with Solver(name=name, bootstrap_with=[[1]]) as s:
             try:
@@ -92,7 +52,7 @@ def _limit_kind(name) -> str:
                 kind = "interrupt"
             except NotImplementedError:
                 kind = "none"
-                if incremental(name):    # slices need several solve calls
+                if incremental(name):
                     try:
                         s.conf_budget(1)
                         s.solve_limited()
@@ -107,8 +67,6 @@ SLICE_S = 0.5    # with a conflict budget, look at the clock about this often
 
 
 def _solve_budgeted(s, deadline):
-    """Solve in slices of conflicts, sized from the measured rate, until done
-    or the deadline passes (None)."""
     budget = 2000
     while True:
         remaining = deadline - time.perf_counter()
@@ -123,43 +81,7 @@ def _solve_budgeted(s, deadline):
         budget = int(min(max(rate * min(remaining, SLICE_S), 500), 10 ** 8))
 
 
-def _solve_in_child(name, cnf, timeout, refine):
-    ctx = multiprocessing.get_context("fork")
-    receive, send = ctx.Pipe(duplex=False)
-
-    def child():
-        try:
-            send.send(_solve_loop(name, cnf, None, refine))
-        except BaseException as e:          # report, never hang the parent
-            send.send(("error", repr(e), 0, 0))
-        finally:
-            send.close()
-
-    proc = ctx.Process(target=child, daemon=True)
-    proc.start()
-    send.close()
-    try:
-        if receive.poll(timeout):
-            result = receive.recv()
-        else:
-            result = ("timeout", None, 0, 0)
-    except EOFError:
-        result = ("error", "the solver process died", 0, 0)
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        receive.close()
-    if result[0] == "error":
-        raise RuntimeError(f"SAT solver {name} failed: {result[1]}")
-    return result
-
-
-def _solve_once(s, name, deadline):
-    if deadline is None:
-        return s.solve()
-    if _limit_kind(name) == "budget":
-        return _solve_budgeted(s, deadline)
+def _solve_interrupted(s, deadline):
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         return None
@@ -182,7 +104,7 @@ def _truth(model, nvars):
 
 
 def read_assignment(cnf, model) -> dict:
-    """Model Var -> value from a list of true/false literals."""
+    """Model Var -> value from a list of true literals."""
     truth = _truth(model, cnf.nvars)
 
     def holds(l):
@@ -197,6 +119,126 @@ def read_assignment(cnf, model) -> dict:
     return out
 
 
+class SatSession(Session):
+    def __init__(self, name, connectivity_mode, ground):
+        start = time.perf_counter()
+        self.name = name
+        self.cnf = cnf_stage.encode(ground.model, connectivity_mode)
+        self.added = []                  # cuts and blocking clauses, in order
+        self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
+        self.fresh = True                # a non-incremental solver not yet called
+        self.rounds = self.cuts = 0
+        self.solve_s = 0.0
+        self.stats = {"backend": "sat", "solver": name, "variables": self.cnf.nvars,
+                      "clauses": len(self.cnf.clauses),
+                      "encode_s": time.perf_counter() - start, "solve_s": 0.0}
+        if self.cnf.lazy:
+            self.stats["connectivity"] = connectivity_mode
+
+    def _add(self, clauses):
+        self.added += clauses
+        if incremental(self.name):
+            for c in clauses:
+                self.solver.add_clause(c)
+        else:                            # start again with everything so far
+            self.solver.delete()
+            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+            self.fresh = True
+
+    def _once(self, deadline):
+        if not incremental(self.name) and not self.fresh:
+            self._add([])                # rebuild before a second call
+        self.fresh = False
+        if deadline is None:
+            return self.solver.solve()
+        kind = limit_kind(self.name)
+        if kind == "budget":
+            return _solve_budgeted(self.solver, deadline)
+        return _solve_interrupted(self.solver, deadline)
+
+    def _loop(self, deadline):
+        """Solve and cut until a model breaks no connectivity rule.
+        Returns (status, model, clauses added)."""
+        added_before = len(self.added)
+        while True:
+            ok = self._once(deadline)
+            self.rounds += 1
+            if ok is None:
+                return "timeout", None, self.added[added_before:]
+            if not ok:
+                return "unsat", None, self.added[added_before:]
+            model = self.solver.get_model()
+            if not self.cnf.lazy:
+                return "sat", model, self.added[added_before:]
+            truth = _truth(model, self.cnf.nvars)
+            extra = connectivity.cuts(self.cnf.lazy,
+                                      lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
+            if not extra:
+                return "sat", model, self.added[added_before:]
+            self.cuts += len(extra)
+            self._add(extra)
+
+    def next(self, timeout=None) -> Outcome:
+        start = time.perf_counter()
+        if timeout is not None and (limit_kind(self.name) == "none" or not incremental(self.name)):
+            status, model = self._next_in_child(timeout)
+        else:
+            deadline = None if timeout is None else start + timeout
+            status, model, _ = self._loop(deadline)
+        self.solve_s += time.perf_counter() - start
+        self.stats["solve_s"] = self.solve_s
+        if self.cnf.lazy:
+            self.stats.update(rounds=self.rounds, cuts=self.cuts)
+        if status != "sat":
+            return Outcome(status, None, dict(self.stats))
+        return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
+
+    def _next_in_child(self, timeout):
+        """Run the loop in a forked copy killed at the deadline; the cuts it
+        found come back and are added here too."""
+        ctx = multiprocessing.get_context("fork")
+        receive, send = ctx.Pipe(duplex=False)
+
+        def child():
+            try:
+                status, model, added = self._loop(None)
+                send.send((status, model, added, self.rounds, self.cuts))
+            except BaseException as e:      # report, never hang the parent
+                send.send(("error", repr(e), [], 0, 0))
+            finally:
+                send.close()
+
+        proc = ctx.Process(target=child, daemon=True)
+        proc.start()
+        send.close()
+        try:
+            if receive.poll(timeout):
+                result = receive.recv()
+            else:
+                result = ("timeout", None, [], self.rounds, self.cuts)
+        except EOFError:
+            result = ("error", "the solver process died", [], 0, 0)
+        finally:
+            if proc.is_alive():
+                proc.kill()
+            proc.join()
+            receive.close()
+        status, model, added, self.rounds, self.cuts = result
+        if status == "error":
+            raise RuntimeError(f"SAT solver {self.name} failed: {model}")
+        if added:
+            self._add(added)
+        return status, model
+
+    def block(self, values: dict) -> None:
+        self._add([blocking_clause(self.cnf.var_lits, values)])
+
+    def close(self):
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+
 class SatBackend(Backend):
     name = "sat"
 
@@ -204,17 +246,5 @@ class SatBackend(Backend):
         self.solver = check_solver_name(solver)
         self.connectivity = connectivity
 
-    def solve(self, ground, timeout=None) -> Outcome:
-        start = time.perf_counter()
-        cnf = cnf_stage.encode(ground.model, self.connectivity)
-        encode_s = time.perf_counter() - start
-        refine = (lambda holds: connectivity.cuts(cnf.lazy, holds)) if cnf.lazy else None
-        status, model, solve_s, rounds, cut_count = run_solver(
-            self.solver, cnf, timeout, refine)
-        stats = {"backend": "sat", "solver": self.solver, "variables": cnf.nvars,
-                 "clauses": len(cnf.clauses), "encode_s": encode_s, "solve_s": solve_s}
-        if cnf.lazy:
-            stats.update(connectivity=self.connectivity, rounds=rounds, cuts=cut_count)
-        if status != "sat":
-            return Outcome(status, None, stats)
-        return Outcome(status, read_assignment(cnf, model), stats)
+    def session(self, ground) -> SatSession:
+        return SatSession(self.solver, self.connectivity, ground)

@@ -28,23 +28,48 @@ def cell_token(value, layout: str) -> str:
     return str(value)
 
 
-def grid_rows(spec, instance, answer, show=None):
+def grid_rows(spec, instance, answer, show=None, touched=None):
     """The solved board as a list of row strings (None when the spec shows no grid).
 
-    ``show`` picks another show statement (the text drawing) than the grid."""
+    ``show`` picks another show statement (the text drawing) than the grid;
+    ``touched`` collects the variables the board was read from."""
     show = show or spec.show_cell
     if show is None:
         return None
-    checker = Checker(spec, instance, answer)
+    tokens = cell_tokens(spec, instance, answer, show, touched)
     if isinstance(show, ast.ShowCanvas):
-        return _canvas(checker, show, instance.layout)
-    geom = checker.geometry
+        h = max(r for r, _ in tokens) + 1 if tokens else 0
+        w = max(c for _, c in tokens) + 1 if tokens else 0
+        return _join([[tokens[(r, c)] for c in range(w)] for r in range(h)], instance.layout)
+    return layout_rows(instance, tokens)
+
+
+def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
+    """(row, column) -> the text shown there: a cell of the board, or a point
+    of a `show grid(h, w)` canvas."""
+    show = show or spec.show_cell
+    checker = Checker(spec, instance, answer, touched)
     layout = instance.layout
     env = {}
     tokens = {}
-    for cell in geom.cells:
+    if isinstance(show, ast.ShowCanvas):
+        h = checker.want_int(show.height, checker.eval(show.height, {}))
+        w = checker.want_int(show.width, checker.eval(show.width, {}))
+        for r in range(h):
+            for c in range(w):
+                env[show.point] = (r, c)
+                tokens[(r, c)] = cell_token(checker.eval(show.body, env), layout)
+        return tokens
+    for cell in checker.geometry.cells:
         env[show.cell] = cell
         tokens[cell] = cell_token(checker.eval(show.body, env), layout)
+    return tokens
+
+
+def layout_rows(instance, tokens: dict) -> list:
+    """Cell tokens -> rows in the instance's own layout."""
+    geom = instance.geometry
+    layout = instance.layout
     if layout == "hex":
         rows = []
         for r in range(geom.height):
@@ -68,20 +93,6 @@ def text_drawing(spec, instance, answer):
     return grid_rows(spec, instance, answer, spec.show_text)
 
 
-def _canvas(checker, show, layout):
-    h = checker.want_int(show.height, checker.eval(show.height, {}))
-    w = checker.want_int(show.width, checker.eval(show.width, {}))
-    env = {}
-    rows = []
-    for r in range(h):
-        row = []
-        for c in range(w):
-            env[show.point] = (r, c)
-            row.append(cell_token(checker.eval(show.body, env), layout))
-        rows.append(row)
-    return _join(rows, layout)
-
-
 def _join(rows, layout):
     """Rows of tokens -> strings: characters side by side, or tokens spaced."""
     wide = layout == "tokens" or any(t is not None and len(t) != 1 for row in rows for t in row)
@@ -92,12 +103,12 @@ def _join(rows, layout):
     return out
 
 
-def moves(spec, instance, answer):
+def moves(spec, instance, answer, touched=None):
     """The move list of `show moves`, as JSON-ready dicts (None without one)."""
     show = spec.show_moves
     if show is None:
         return None
-    checker = Checker(spec, instance, answer)
+    checker = Checker(spec, instance, answer, touched)
     env = {}
     out = []
     for guard in checker.bind(show.binders, env):

@@ -15,11 +15,14 @@ from .evaluate import SYMBOLIC, Interpreter, describe
 class Checker(Interpreter):
     """Reads spec variables as the answer's values."""
 
-    def __init__(self, spec, instance, answer):
+    def __init__(self, spec, instance, answer, touched=None):
         super().__init__(spec, instance, model=None)
         self.answer = answer
+        self.touched = touched       # a set collecting (var name, key) read, if given
 
     def variable(self, stmt, key, node):
+        if self.touched is not None:
+            self.touched.add((stmt.name, key))
         table = self.answer.values.get(stmt.name, {})
         if key not in table:
             shown = ", ".join(repr(k) for k in key)

@@ -1,0 +1,97 @@
+"""The external backend: any DIMACS solver binary, through files.
+
+``--solver-cmd "cadical -q"`` runs the command with the CNF file's path
+appended; ``{input}`` and ``{output}`` in the command are replaced by the CNF
+path and by a result file the solver writes (MiniSat: "minisat {input}
+{output}").  The answer is read as encoder/dimacs.read_model reads it.
+Connectivity is encoded eagerly; each model (counting, uniqueness) reruns the
+solver on the formula plus the blocking clauses so far.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import tempfile
+import time
+
+from ..encoder import cnf as cnf_stage
+from ..encoder.dimacs import read_model
+from ..errors import PzcError
+from . import Backend, Outcome, Session, blocking_clause
+
+
+class ExternalSession(Session):
+    def __init__(self, command, ground):
+        start = time.perf_counter()
+        self.command = command
+        self.cnf = cnf_stage.encode(ground.model, "eager")
+        self.extra = []
+        self.solve_s = 0.0
+        self.stats = {"backend": "external", "solver": command, "variables": self.cnf.nvars,
+                      "clauses": len(self.cnf.clauses),
+                      "encode_s": time.perf_counter() - start, "solve_s": 0.0}
+
+    def next(self, timeout=None) -> Outcome:
+        start = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="pzc-") as tmp:
+            cnf_path = os.path.join(tmp, "formula.cnf")
+            out_path = os.path.join(tmp, "result.txt")
+            clauses = self.cnf.clauses + self.extra
+            with open(cnf_path, "w") as f:
+                f.write(f"p cnf {self.cnf.nvars} {len(clauses)}\n")
+                f.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
+            argv = _command(self.command, cnf_path, out_path)
+            try:
+                run = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+            except FileNotFoundError:
+                raise PzcError(f"cannot run the solver command {argv[0]!r}: no such program") from None
+            except subprocess.TimeoutExpired:
+                self._done(start)
+                return Outcome("timeout", None, dict(self.stats))
+            text = run.stdout
+            if "{output}" in self.command and os.path.exists(out_path):
+                with open(out_path) as f:
+                    text = f.read() + "\n" + text
+        self._done(start)
+        try:
+            status, lits = read_model(text, "the solver's output")
+        except PzcError as e:
+            raise PzcError(f"could not read the answer of {self.command!r} (exit code "
+                           f"{run.returncode}): {e.message}; its stderr: {run.stderr.strip()[:300]}") from None
+        if status == "unknown":
+            return Outcome("timeout", None, dict(self.stats))
+        if status == "unsat":
+            return Outcome("unsat", None, dict(self.stats))
+        from .sat import read_assignment
+        return Outcome("sat", read_assignment(self.cnf, sorted(lits)), dict(self.stats))
+
+    def _done(self, start):
+        self.solve_s += time.perf_counter() - start
+        self.stats["solve_s"] = self.solve_s
+
+    def block(self, values: dict) -> None:
+        self.extra.append(blocking_clause(self.cnf.var_lits, values))
+
+
+def _command(command, cnf_path, out_path) -> list:
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        raise PzcError(f"cannot read the solver command {command!r}: {e}") from None
+    if not argv:
+        raise PzcError("the solver command is empty")
+    if any("{input}" in a for a in argv):
+        return [a.replace("{input}", cnf_path).replace("{output}", out_path) for a in argv]
+    return [a.replace("{output}", out_path) for a in argv] + [cnf_path]
+
+
+class ExternalBackend(Backend):
+    name = "external"
+
+    def __init__(self, command: str):
+        self.command = command
+
+    def session(self, ground) -> ExternalSession:
+        return ExternalSession(self.command, ground)

@@ -1,0 +1,114 @@
+"""Stage: enumerate.  Count solutions, or find two, by blocking clauses.
+
+Each model is decoded, verified and rendered; the board it prints (grid and
+moves) is what counts as a solution.  The blocking clause is projected on the
+model variables that rendering read, so models that differ only in variables
+the board does not show are never counted twice, and auxiliary variables never
+multiply the count:
+
+    model 1: v[(0,0)] = 1, v[(0,1)] = 2, ...   prints  12 / 21
+    block:   not (v[(0,0)] = 1 and v[(0,1)] = 2 and ...)
+
+Boards are also compared as printed, so two assignments that happen to print
+the same board count once.  The session (a backend's incremental solver)
+keeps lazy connectivity cuts and blocking clauses side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from ..errors import PzcError
+from .decode import decode
+from .render import cell_tokens, grid_rows, layout_rows, moves
+from .verify import verify
+
+
+@dataclass(eq=False)
+class Solution:
+    grid: list | None
+    moves: list | None
+    cells: dict          # (row, col) -> token, to say where two boards differ
+
+
+@dataclass(eq=False)
+class Enumeration:
+    solutions: list = field(default_factory=list)
+    complete: bool = False           # every solution was found
+    timed_out: bool = False
+
+
+def show_solution(spec, instance, answer, touched) -> Solution:
+    """The board an answer prints, collecting the variables read into ``touched``."""
+    cells = {}
+    grid = None
+    if spec.show_cell is not None:
+        cells = cell_tokens(spec, instance, answer, spec.show_cell, touched)
+        grid = grid_rows(spec, instance, answer, spec.show_cell)
+    elif spec.show_text is not None:
+        cells = cell_tokens(spec, instance, answer, spec.show_text, touched)
+        grid = grid_rows(spec, instance, answer, spec.show_text)
+    return Solution(grid, moves(spec, instance, answer, touched), cells)
+
+
+def enumerate_solutions(ground, session, limit=None, deadline=None, progress=None) -> Enumeration:
+    """Up to ``limit`` distinct boards; ``complete`` when no other exists."""
+    spec, instance, model = ground.spec, ground.instance, ground.model
+    out = Enumeration()
+    seen = set()
+    while True:
+        if limit is not None and len(out.solutions) >= limit:
+            # one more look says whether the limit cut the enumeration short
+            outcome = session.next(_remaining(deadline))
+            out.complete = outcome.status == "unsat"
+            out.timed_out = outcome.status == "timeout"
+            return out
+        outcome = session.next(_remaining(deadline))
+        if outcome.status == "timeout":
+            out.timed_out = True
+            return out
+        if outcome.status == "unsat":
+            out.complete = True
+            return out
+        answer = decode(ground, outcome.assignment)
+        problems = verify(spec, instance, answer)
+        if problems:
+            raise PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
+                           exit_code=4)
+        touched = set()
+        sol = show_solution(spec, instance, answer, touched)
+        key = json.dumps([sol.grid, sol.moves], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.solutions.append(sol)
+            if progress is not None:
+                progress(len(out.solutions))
+        shown = {model.spec_vars[name][k]: outcome.assignment[model.spec_vars[name][k]]
+                 for name, k in touched}
+        if not shown:            # the board reads no variable: it is the only one
+            out.complete = True
+            return out
+        session.block(shown)
+
+
+def _remaining(deadline):
+    if deadline is None:
+        return None
+    return max(0.0, deadline - time.perf_counter())
+
+
+def differences(a: Solution, b: Solution) -> list:
+    """[row, col] of every cell (or canvas point) the two boards show differently."""
+    return [list(c) for c in sorted(set(a.cells) | set(b.cells)) if a.cells.get(c) != b.cells.get(c)]
+
+
+def marked_rows(instance, a: Solution, diff) -> list:
+    """A board of the same shape with '*' where two solutions differ."""
+    marks = {c: ("*" if [*c] in diff else ".") for c in a.cells}
+    if instance.geometry is not None and set(marks) == set(instance.geometry.cells):
+        return layout_rows(instance, marks)
+    h = max(r for r, _ in marks) + 1 if marks else 0
+    w = max(c for _, c in marks) + 1 if marks else 0
+    return ["".join(marks.get((r, c), " ") for c in range(w)) for r in range(h)]
