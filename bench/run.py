@@ -55,19 +55,50 @@ def _generated_sudoku(b, count, keep, seed):
     return [("sudoku", str(path))]
 
 
-# set name -> (description, needs corpus, backend, instance list factory)
+def _convert(kind):
+    import convert
+    path, keys, _ = getattr(convert, kind)(CORPUS)
+    return [(kind, str(path))]
+
+
+def _tdoku():
+    """The tdoku test puzzles without their ':count:solution' tails."""
+    lines = [l.split(":")[0] for l in _corpus("sudoku", "tdoku_test", "test_puzzles.txt").read_text().split()]
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / "pzc-bench-tdoku.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return [("sudoku", str(path))]
+
+
+def _numberlink(*names):
+    return lambda: [("numberlink", str(_corpus("numberlink", "thomasahle", f"{n}.txt"))) for n in names]
+
+
+# set name -> (description, needs corpus, backend, instance list factory, operation)
 SETS = {
-    "hexiom": ("Hexiom, slowfrog's 40 levels (SAT)", True, "sat", hexiom_levels),
+    "hexiom": ("Hexiom, slowfrog's 40 levels (SAT)", True, "sat", hexiom_levels, "solve"),
     "hexiom-smt": ("Hexiom, the 38 levels other than 38 and 40 (SMT, Z3)", True, "smt",
-                   lambda: hexiom_levels(skip=(38, 40))),
+                   lambda: hexiom_levels(skip=(38, 40)), "solve"),
+    "hexiom-unique": ("Hexiom, the 40 levels: pzc unique against pzc solve", True, "sat",
+                      hexiom_levels, "unique"),
     "top95": ("Sudoku top95 (norvig), 95 hard 9x9", True, "sat",
-              lambda: [("sudoku", str(_corpus("sudoku", "norvig", "top95.txt")))]),
+              lambda: [("sudoku", str(_corpus("sudoku", "norvig", "top95.txt")))], "solve"),
     "hardest": ("Sudoku 'hardest' (norvig), 11 puzzles", True, "sat",
-                lambda: [("sudoku", str(_corpus("sudoku", "norvig", "hardest.txt")))]),
+                lambda: [("sudoku", str(_corpus("sudoku", "norvig", "hardest.txt")))], "solve"),
+    "tdoku-count": ("Sudoku tdoku test set, 43 puzzles counted with --limit 1000", True, "sat",
+                    _tdoku, "count"),
     "puzlogic": ("Puzlogic levels 1, 3, 7 and the zero-piece test", True, "sat",
-                 lambda: [("puzlogic", str(p)) for p in sorted(_corpus("puzlogic").glob("*.json"))]),
+                 lambda: [("puzlogic", str(p)) for p in sorted(_corpus("puzlogic").glob("*.json"))],
+                 "solve"),
     "sudoku25": ("Sudoku 25x25, 5 made here (40% clues)", False, "sat",
-                 lambda: _generated_sudoku(5, 5, 0.4, 25)),
+                 lambda: _generated_sudoku(5, 5, 0.4, 25), "solve"),
+    "janko": ("Numberlink, Janko's 270 (thomasahle janko.txt)", True, "sat",
+              _numberlink("janko"), "solve"),
+    "numberlink-more": ("Numberlink, thomasahle inputs1, 2, 3 and 9 (134 puzzles)", True, "sat",
+                        _numberlink("inputs1", "inputs2", "inputs3", "inputs9"), "solve"),
+    "nurikabe": ("Nurikabe, puzzlekit's 1110 usable puzzles (converted)", True, "sat",
+                 lambda: _convert("nurikabe"), "solve"),
+    "slitherlink": ("Slitherlink, puzzlekit's 1176 puzzles (converted)", True, "sat",
+                    lambda: _convert("slitherlink"), "solve"),
 }
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
@@ -76,21 +107,35 @@ def run_child(name, solver, timeout):
     """Run one set in this process; print one JSON line with the figures."""
     start = time.perf_counter()
     from pzc import api
-    desc, _, backend, factory = SETS[name]
+    desc, _, backend, factory, operation = SETS[name]
     specs = {}
     rows = []
     t_set = time.perf_counter()
+    options = dict(backend=backend, solver=solver if backend == "sat" else None, timeout=timeout)
     for spec_name, path in factory():
         spec = specs.get(spec_name) or specs.setdefault(spec_name, api.load_spec(spec_name))
         for inst in api.load_instances(spec, path):
             t = time.perf_counter()
-            r = api.solve(spec, inst, backend=backend,
-                          solver=solver if backend == "sat" else None, timeout=timeout)
+            if operation == "count":
+                r = api.count(spec, inst, limit=1000, **options)
+                row = {"count": r.count, "complete": r.complete,
+                       "verified": r.status == "counted" and r.complete}
+            elif operation == "unique":
+                solved = api.solve(spec, inst, **options)
+                solve_wall = time.perf_counter() - t
+                t = time.perf_counter()
+                r = api.unique(spec, inst, **options)
+                row = {"unique": r.status, "solve_wall_s": solve_wall,
+                       "verified": r.status in ("unique", "several") and bool(solved.verified)}
+            else:
+                r = api.solve(spec, inst, **options)
+                row = {"verified": r.verified}
             wall = time.perf_counter() - t
-            rows.append({"instance": r.instance, "status": r.status, "verified": r.verified,
-                         "wall_s": wall, "compile_s": r.stats.get("compile_s", 0.0),
-                         "solve_s": r.stats.get("solve_s", 0.0),
-                         "variables": r.stats.get("variables"), "clauses": r.stats.get("clauses")})
+            row.update({"instance": r.instance, "status": r.status, "wall_s": wall,
+                        "compile_s": r.stats.get("compile_s", 0.0),
+                        "solve_s": r.stats.get("solve_s", 0.0),
+                        "variables": r.stats.get("variables"), "clauses": r.stats.get("clauses")})
+            rows.append(row)
     set_s = time.perf_counter() - t_set
     print(json.dumps({"set": name, "rows": rows, "set_s": set_s,
                       "import_s": t_set - start}))
@@ -105,7 +150,17 @@ def summarize(name, runs, wall_runs):
     compile_s = statistics.median(sum(r["compile_s"] for r in run["rows"]) for run in runs)
     solve_s = statistics.median(sum(r["solve_s"] for r in run["rows"]) for run in runs)
     slow = max(rows, key=lambda r: r["wall_s"])
-    return {
+    extra = {}
+    if "unique" in rows[0]:
+        uniq = [r for r in rows if r["unique"] == "unique"]
+        extra = {"unique_levels": len(uniq),
+                 "unique_s": sum(r["wall_s"] for r in uniq),
+                 "solve_s_on_unique": sum(r["solve_wall_s"] for r in uniq),
+                 "worst_ratio": max((r["wall_s"] / r["solve_wall_s"], r["instance"]) for r in uniq)
+                 if uniq else None}
+    if "count" in rows[0]:
+        extra = {"counts": [r["count"] for r in rows], "all_complete": all(r["complete"] for r in rows)}
+    return {**extra,
         "set": name, "description": SETS[name][0], "instances": n, "solved": solved,
         "verified": verified, "runs": len(runs),
         "set_s_median": statistics.median(totals), "set_s_all": totals,
@@ -114,6 +169,8 @@ def summarize(name, runs, wall_runs):
         "slowest": {"instance": slow["instance"], "wall_s": slow["wall_s"],
                     "variables": slow["variables"], "clauses": slow["clauses"]},
         "statuses": sorted({r["status"] for r in rows}),
+        "over_10s": sum(r["wall_s"] > 10 for r in rows),
+        "failed": [r["instance"] for r in rows if not r["verified"]][:20],
     }
 
 
@@ -124,7 +181,8 @@ def main(argv=None):
                    help="comma-separated set names (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=1, help="runs per set; the median is reported")
     p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195)")
-    p.add_argument("--timeout", type=float, default=300.0, help="per instance, seconds")
+    p.add_argument("--timeout", type=float, default=None,
+                   help="per instance, seconds (default: none, except 60 s for nurikabe)")
     p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     p.add_argument("--list", action="store_true", help="list the sets and exit")
     p.add_argument("--child", help=argparse.SUPPRESS)
@@ -133,7 +191,7 @@ def main(argv=None):
         run_child(args.child, args.solver, args.timeout)
         return 0
     if args.list:
-        for name, (desc, corpus, backend, _) in SETS.items():
+        for name, (desc, corpus, backend, _, _) in SETS.items():
             print(f"{name:<12} {desc}{'  [needs ../shared/corpus]' if corpus else ''}")
         return 0
     names = [s for s in args.sets.split(",") if s]
@@ -148,7 +206,10 @@ def main(argv=None):
             continue
         runs, walls = [], []
         for _ in range(args.repeat):
-            cmd = [sys.executable, __file__, "--child", name, "--timeout", str(args.timeout)]
+            timeout = args.timeout if args.timeout is not None else (60.0 if name == "nurikabe" else None)
+            cmd = [sys.executable, __file__, "--child", name]
+            if timeout is not None:
+                cmd += ["--timeout", str(timeout)]
             if args.solver:
                 cmd += ["--solver", args.solver]
             t = time.perf_counter()
@@ -162,7 +223,10 @@ def main(argv=None):
         summaries.append(s)
         failed |= s["verified"] != s["instances"]
         slow = s["slowest"]
-        print(f"{name:<11} {s['solved']}/{s['instances']} solved, {s['verified']} verified | "
+        done = (f"{s['solved']}/{s['instances']} solved, {s['verified']} verified"
+                if SETS[name][4] == "solve" else
+                f"{s['verified']}/{s['instances']} {SETS[name][4]} done, answers verified")
+        print(f"{name:<11} {done} | "
               f"set {s['set_s_median']:.2f} s (process {s['process_s_median']:.2f} s) | "
               f"compile {s['compile_s_median']:.2f} s, solve {s['solve_s_median']:.2f} s | "
               f"slowest {Path(slow['instance'].split('#')[0]).name}"
@@ -170,6 +234,17 @@ def main(argv=None):
               f"{slow['wall_s']:.2f} s ({slow['variables']} vars, {slow['clauses']} clauses)"
               + (f" | runs: {', '.join(f'{x:.2f}' for x in s['set_s_all'])}" if args.repeat > 1 else ""),
               flush=True)
+        if s["over_10s"] or s["failed"]:
+            print(f"{'':<11} {s['over_10s']} over 10 s; not solved and verified: "
+                  f"{', '.join(Path(x).name for x in s['failed']) or 'none'}", flush=True)
+        if "unique_levels" in s:
+            ratio = s["worst_ratio"]
+            print(f"{'':<11} unique on {s['unique_levels']} levels: unique {s['unique_s']:.2f} s "
+                  f"against solve {s['solve_s_on_unique']:.2f} s"
+                  + (f"; worst ratio {ratio[0]:.2f} ({Path(ratio[1]).name})" if ratio else ""),
+                  flush=True)
+        if "counts" in s:
+            print(f"{'':<11} counts {s['counts']}; all complete: {s['all_complete']}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(summaries, indent=1) + "\n")
     return 1 if failed else 0
