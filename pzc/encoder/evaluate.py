@@ -132,6 +132,7 @@ class Interpreter:
         self._let_busy = set()
         self._memo = {}
         self._depth = 0
+        self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _builtin_values()
         self._dispatch = {
             ast.Num: self._num, ast.Str: self._num, ast.BoolLit: self._num,
@@ -140,6 +141,12 @@ class Interpreter:
             ast.Not: self._not, ast.BoolOp: self._boolop, ast.Ite: self._ite,
             ast.Quant: self._quant, ast.Range: self._range, ast.Collection: self._collection,
             ast.Comprehension: self._comprehension, ast.Call: self._call,
+        }
+        self._code = {}
+        self._compilers = {
+            ast.Num: self._c_const, ast.Str: self._c_const, ast.BoolLit: self._c_const,
+            ast.Name: self._c_name, ast.Index: self._c_index, ast.Field: self._c_field,
+            ast.Compare: self._c_compare, ast.BoolOp: self._c_boolop, ast.Not: self._c_not,
         }
         if spec.board.kind == "json":
             self._setup_json_board()
@@ -177,7 +184,129 @@ class Interpreter:
     # ----------------------------------------------------------- entry points
 
     def eval(self, node, env):
-        return self._dispatch[type(node)](node, env)
+        f = self._code.get(node)
+        if f is None:
+            f = self.code(node)
+        return f(env)
+
+    # ----------------------------------------------------------- closures
+
+    def code(self, node):
+        """A closure env -> value for ``node``, built once per node.  The hot
+        kinds (names, variable indexing, fields, comparisons, logic,
+        quantifiers) get closures that call their children's closures
+        directly; the others wrap the methods below."""
+        f = self._code.get(node)
+        if f is None:
+            make = self._compilers.get(type(node))
+            if make is not None:
+                f = make(node)
+            if f is None:
+                method = self._dispatch[type(node)]
+                f = lambda env, method=method, node=node: method(node, env)
+            self._code[node] = f
+        return f
+
+    def _c_const(self, node):
+        value = node.value
+        return lambda env: value
+
+    def _c_name(self, node):
+        name = node.id
+        global_value = self.global_value
+        get_missing = _MISSING
+
+        def f(env):
+            v = env.get(name, get_missing)
+            if v is not get_missing:
+                return v
+            return global_value(name, node)
+        return f
+
+    def _c_index(self, node):
+        base = node.base
+        if not (type(base) is ast.Name and base.id in self.spec.vars and len(node.indices) == 1):
+            return None
+        name = base.id
+        stmt = self.spec.vars[name]
+        if len(stmt.binders) != 1:
+            return None
+        index_node = node.indices[0]
+        index = self.code(index_node)
+        variable = self.variable
+        slow = self._index
+
+        def f(env):
+            if name in env:                  # a local name hides the variable
+                return slow(node, env)
+            k = index(env)
+            if isinstance(k, SYMBOLIC):
+                raise self.err(index_node, "this index must not depend on the puzzle's variables")
+            return variable(stmt, (k,), node)
+        return f
+
+    def _c_field(self, node):
+        base = self.code(node.base)
+        name = node.name
+        slow = self._field
+
+        def f(env):
+            value = base(env)
+            t = type(value)
+            if (t is Edge or t is Segment) and name in ("a", "b"):
+                return value[0] if name == "a" else value[1]
+            if t is tuple and len(value) == 2 and name in ("row", "col"):
+                return value[0] if name == "row" else value[1]
+            return slow(node, env)
+        return f
+
+    def _c_compare(self, node):
+        if node.op not in ("=", "!="):
+            return None
+        left, right = self.code(node.left), self.code(node.right)
+        slow = self._compare_values
+        equal = node.op == "="
+        plain = (int, str, tuple, bool)
+
+        def f(env):
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if ta is tb and ta in plain:
+                return (a == b) == equal
+            return slow(node, a, b)
+        return f
+
+    def _c_boolop(self, node):
+        left, right = self.code(node.left), self.code(node.right)
+        op = node.op
+        slow = self._boolop_values
+        if op not in ("and", "or", "->"):
+            return None
+        # value of the left side that decides alone, and the result then
+        decide = {"and": (False, False), "or": (True, True), "->": (False, True)}[op]
+
+        def f(env):
+            a = left(env)
+            if type(a) is bool:
+                if a == decide[0]:
+                    return decide[1]
+                b = right(env)
+                if type(b) is bool or type(b) is Node:
+                    return b
+                return self.want_bool(node.right, b)
+            return slow(node, a, right(env))
+        return f
+
+    def _c_not(self, node):
+        operand = self.code(node.operand)
+
+        def f(env):
+            v = operand(env)
+            if type(v) is bool:
+                return not v
+            return self.model.not_(self.want_bool(node.operand, v))
+        return f
 
     def variable(self, stmt: ast.Var, key: tuple, node):
         """The value of spec variable ``stmt`` at ``key`` (subclasses decide)."""
@@ -350,8 +479,9 @@ class Interpreter:
     # ----------------------------------------------------------- comparisons
 
     def _compare(self, node, env):
-        a = self.eval(node.left, env)
-        b = self.eval(node.right, env)
+        return self._compare_values(node, self.eval(node.left, env), self.eval(node.right, env))
+
+    def _compare_values(self, node, a, b):
         op = node.op
         if op in ("in", "notin"):
             coll = self.want_collection(node.right, b)
@@ -413,7 +543,13 @@ class Interpreter:
                     return a == b
                 return b if a else self.model.not_(b)
             return b
-        b = self.want_bool(node.right, self.eval(node.right, env))
+        return self._boolop_values(node, a, self.eval(node.right, env))
+
+    def _boolop_values(self, node, a, b):
+        """a op b once a is symbolic (a Node)."""
+        op = node.op
+        a = self.want_bool(node.left, a)
+        b = self.want_bool(node.right, b)
         m = self.model
         if type(b) is bool:
             b = m.const(b)
@@ -970,7 +1106,10 @@ def _agg_connected(it, node, env):
             v = it.model.and_([guard, it.model.const(v) if type(v) is bool else v])
         elements.append(env[name])
         chosen.append(v)
-    adjacent = adjacency(elements, it.geometry)
+    key = tuple(elements)
+    adjacent = it._adjacency.get(key)
+    if adjacent is None:
+        adjacent = it._adjacency[key] = adjacency(elements, it.geometry)
     if adjacent is None:
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")

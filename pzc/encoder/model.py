@@ -142,6 +142,7 @@ class Model:
         self.constraints = []      # (rule statement, Node), one entry per rule
         self.implied = []          # the same for implied rules
         self.spec_vars = {}        # spec var name -> {key: Var}
+        self._graphs = {}          # elements -> adjacency as index lists
 
     # ------------------------------------------------------------ atoms
 
@@ -465,13 +466,17 @@ class Model:
 
         Elements never chosen are dropped; the node holds the elements, their
         selection formulas and the adjacency as index lists."""
-        keep = [i for i, c in enumerate(chosen) if c is not False and c is not self.FALSE]
-        index = {elements[i]: k for k, i in enumerate(keep)}
+        keep = tuple(i for i, c in enumerate(chosen) if c is not False and c is not self.FALSE)
+        if len(keep) <= 1:
+            return self.TRUE
         elems = tuple(elements[i] for i in keep)
         sel = tuple(self.const(chosen[i]) if type(chosen[i]) is bool else chosen[i] for i in keep)
-        adj = tuple(tuple(index[y] for y in adjacent[elements[i]] if y in index) for i in keep)
-        if len(elems) <= 1:
-            return self.TRUE
+        # the same elements come back for every label of a puzzle: share the graph
+        adj = self._graphs.get(elems)
+        if adj is None:
+            index = {x: k for k, x in enumerate(elems)}
+            adj = tuple(tuple(index[y] for y in adjacent[x] if y in index) for x in elems)
+            self._graphs[elems] = adj
         return self._new("connected", (elems, sel, adj))
 
     # ------------------------------------------------------------ summary
