@@ -101,30 +101,31 @@ def hex_text(side: int, values: dict, locked: set) -> str:
     return "\n".join(lines) + "\n"
 
 
+def hexiom_parse(lines: list) -> tuple:
+    """Hexiom rows as pzc prints them -> ({(row, k): number}, locked cells)."""
+    values, locked = {}, set()
+    for r, line in enumerate(lines):
+        i, k = 0, 0
+        while i < len(line):
+            ch = line[i]
+            if ch == " ":
+                i += 1
+                continue
+            if ch == "+":
+                locked.add((r, k))
+                i += 1
+                ch = line[i]
+            if ch != ".":
+                values[(r, k)] = int(ch)
+            k += 1
+            i += 1
+    return values, locked
+
+
 def hexiom_valid(side: int, puzzle_text: str, rows: list) -> bool:
     """Independent check of a solved Hexiom board (rows as pzc prints them)."""
-    def parse(lines):
-        values, locked = {}, set()
-        for r, line in enumerate(lines):
-            i, k = 0, 0
-            while i < len(line):
-                ch = line[i]
-                if ch == " ":
-                    i += 1
-                    continue
-                lock = ch == "+"
-                if lock:
-                    i += 1
-                    ch = line[i]
-                if lock:
-                    locked.add((r, k))
-                if ch != ".":
-                    values[(r, k)] = int(ch)
-                k += 1
-                i += 1
-        return values, locked
-    pv, pl = parse(puzzle_text.splitlines()[1:])
-    sv, sl = parse(rows)
+    pv, pl = hexiom_parse(puzzle_text.splitlines()[1:])
+    sv, sl = hexiom_parse(rows)
     if pl != sl:
         return False
     if any(pv.get(c) != sv.get(c) for c in pl):

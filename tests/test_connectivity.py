@@ -16,8 +16,8 @@ import re
 import pytest
 
 import generators as gen
+from loading import spec, spec_from_text
 from pzc import api
-from pzc.encoder import check, syntax
 from pzc.encoder.instance import read_instances
 from pzc.errors import Source
 
@@ -35,21 +35,6 @@ ALL_MODES = MODE_LIST + [dict(solver="minisat22"), dict(solver="kissat404"),
 
 CHECKERS = {"numberlink": gen.numberlink_valid, "nurikabe": gen.nurikabe_valid,
             "slitherlink": gen.slitherlink_valid}
-
-_SPECS = {}
-
-
-def spec(name):
-    if name not in _SPECS:
-        _SPECS[name] = api.load_spec(name)
-    return _SPECS[name]
-
-
-def spec_from_text(text, path="test.pz"):
-    s = syntax.parse(text, path)
-    check.check(s)
-    return s
-
 
 def instance(s, text, name="inst.txt"):
     inst, = read_instances(Source(name, text), s.board.kind)

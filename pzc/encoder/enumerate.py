@@ -59,12 +59,9 @@ def enumerate_solutions(ground, session, limit=None, deadline=None, progress=Non
     out = Enumeration()
     seen = set()
     while True:
-        if limit is not None and len(out.solutions) >= limit:
-            # one more look says whether the limit cut the enumeration short
-            outcome = session.next(_remaining(deadline))
-            out.complete = outcome.status == "unsat"
-            out.timed_out = outcome.status == "timeout"
-            return out
+        # past the limit the search goes on only to say whether the limit cut
+        # the enumeration short: a new board says yes, unsat says no
+        full = limit is not None and len(out.solutions) >= limit
         outcome = session.next(_remaining(deadline))
         if outcome.status == "timeout":
             out.timed_out = True
@@ -81,6 +78,8 @@ def enumerate_solutions(ground, session, limit=None, deadline=None, progress=Non
         sol = show_solution(spec, instance, answer, touched)
         key = json.dumps([sol.grid, sol.moves], sort_keys=True)
         if key not in seen:
+            if full:
+                return out
             seen.add(key)
             out.solutions.append(sol)
             if progress is not None:
