@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .backends import get_backend
+from .backends import deepen, get_backend
 from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
@@ -23,12 +23,14 @@ from .encoder.decode import decode
 from .encoder.enumerate import differences, enumerate_solutions, marked_rows
 from .encoder.ground import board_option, ground
 from .encoder.instance import Instance, read_file, read_instances
-from .encoder.render import grid_rows, moves, text_drawing
+from .encoder.render import grid_rows, moves, plan_boards, text_drawing
+from .encoder.unroll import unroll
 from .encoder.verify import verify
 from .errors import PzcError
 
 # exit codes
 EXIT_OK, EXIT_UNSAT, EXIT_USAGE, EXIT_TIMEOUT, EXIT_VERIFY = 0, 1, 2, 3, 4
+DEFAULT_MAX_STEPS = 200      # a plan search stops there unless told otherwise
 
 
 def builtin_specs() -> dict:
@@ -68,7 +70,9 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     blank_opt = board_option(spec, "blank")
     blank = blank_opt.value.value if blank_opt is not None else "."
     lines = board_option(spec, "lines") is not None
-    return read_instances(source, spec.board.kind, blank=blank, lines=lines)
+    each_opt = board_option(spec, "each")
+    each = each_opt.value.value if each_opt is not None else None
+    return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each)
 
 
 @dataclass(eq=False)
@@ -84,11 +88,18 @@ class Result:
     stats: dict = field(default_factory=dict)
     error: PzcError | None = None
     exit_code: int = EXIT_OK
+    steps: int | None = None        # plans: the number of moves (a shortest plan)
+    boards: list | None = None      # plans: the board after each move, the start first
 
-    def to_json(self) -> dict:
+    def to_json(self, boards: bool = False) -> dict:
         out = {"instance": self.instance, "spec": self.spec, "status": self.status,
                "grid": self.grid, "moves": self.moves, "verified": self.verified,
                "stats": self.stats}
+        if self.steps is not None:
+            out["steps"] = self.steps
+            out["shortest"] = self.status == "solved"
+        if boards and self.boards is not None:
+            out["boards"] = self.boards
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
@@ -118,11 +129,16 @@ def _ground(spec, instance, result):
 
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
-          connectivity: str | None = None, solver_cmd: str | None = None) -> Result:
+          connectivity: str | None = None, solver_cmd: str | None = None,
+          max_steps: int = DEFAULT_MAX_STEPS) -> Result:
     """Ground, encode, solve, decode, verify and render one instance.
 
     ``connectivity`` (lazy or eager) picks the SAT encoding of connected(...);
-    ``solver_cmd`` is the DIMACS solver command of the external backend."""
+    ``solver_cmd`` is the DIMACS solver command of the external backend; a
+    move puzzle (a spec with a plan) gets a shortest plan of at most
+    ``max_steps`` moves."""
+    if spec.plan is not None:
+        return solve_plan(spec, instance, backend, solver, timeout, max_steps)
     engine = get_backend(backend, solver, connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
     g, ground_s = _ground(spec, instance, result)
@@ -138,7 +154,45 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     return _finish(result, spec, instance, g, outcome.status, outcome.assignment)
 
 
-def _finish(result, spec, instance, g, status, assignment) -> Result:
+def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
+               solver: str | None = None, timeout: float | None = None,
+               max_steps: int = DEFAULT_MAX_STEPS) -> Result:
+    """A shortest plan: one step more per round on one incremental solver."""
+    if max_steps < 0:
+        raise PzcError(f"--max-steps is a number of moves, at least 0, not {max_steps}")
+    if backend != "sat":
+        raise PzcError(f"move puzzles are solved on the sat backend, not {backend!r}")
+    engine = get_backend(backend, solver, "eager")
+    result = Result(instance.name, spec.name, "error")
+    start = time.perf_counter()
+    try:
+        plan = unroll(spec, instance)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    ground_s = time.perf_counter() - start
+    remaining = None if timeout is None else max(0.0, timeout - ground_s)
+    try:
+        with engine.session(plan) as session:
+            outcome = deepen(plan, session, max_steps, remaining)
+            stats = dict(session.stats)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    steps = outcome.stats["steps"]
+    result.stats = dict(_stats(ground_s, stats), steps=steps)
+    if outcome.status == "unsat":
+        result.status, result.exit_code = "unsat", EXIT_UNSAT
+        result.error = PzcError(f"no plan of at most {max_steps} moves "
+                                "(--max-steps raises the bound)", exit_code=EXIT_UNSAT)
+        return result
+    _finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps)
+    if result.status == "solved":
+        result.steps = steps
+    return result
+
+
+def _finish(result, spec, instance, g, status, assignment, steps=None) -> Result:
     """Decode, verify and render a backend's answer into ``result``."""
     if status == "timeout":
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
@@ -148,7 +202,7 @@ def _finish(result, spec, instance, g, status, assignment) -> Result:
         return result
     result.status = "solved"
     try:
-        answer = decode(g, assignment)
+        answer = decode(g, assignment, steps)
         problems = verify(spec, instance, answer)
     except PzcError as e:
         problems = [e.message]
@@ -162,6 +216,8 @@ def _finish(result, spec, instance, g, status, assignment) -> Result:
         result.grid = grid_rows(spec, instance, answer)
         result.moves = moves(spec, instance, answer)
         result.drawing = text_drawing(spec, instance, answer)
+        if steps is not None:
+            result.boards = plan_boards(spec, instance, answer)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
     return result

@@ -14,6 +14,7 @@ same incremental solver.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from ..errors import PzcError
@@ -89,6 +90,27 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
             raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
         return ExternalBackend(solver_cmd)
     raise PzcError(f"unknown backend {name!r}: choose sat, smt or external")
+
+
+def deepen(plan, session, max_steps: int, timeout: float | None = None) -> Outcome:
+    """Look for a plan of 0, 1, 2, ... steps on one incremental session: each
+    round adds a step and assumes the goal in the newest state, so the first
+    plan found is a shortest one.  Outcome.stats["steps"] is its length; an
+    unsat outcome means no plan of at most ``max_steps`` steps."""
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    for t in range(max_steps + 1):
+        while plan.steps < t:
+            grown = plan.extend()
+            session.extend(grown.variables, grown.constraints)
+        if session.assume(plan.goal(t)):
+            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            outcome = session.next(remaining)
+            if outcome.status != "unsat":
+                outcome.stats["steps"] = t
+                return outcome
+        session.retract()
+    return Outcome("unsat", None, dict(session.stats, steps=max_steps))
 
 
 def blocking_clause(var_lits, values) -> list:

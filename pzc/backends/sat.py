@@ -66,7 +66,7 @@ def limit_kind(name) -> str:
 SLICE_S = 0.5    # with a conflict budget, look at the clock about this often
 
 
-def _solve_budgeted(s, deadline):
+def _solve_budgeted(s, deadline, assumptions=()):
     budget = 2000
     while True:
         remaining = deadline - time.perf_counter()
@@ -74,21 +74,21 @@ def _solve_budgeted(s, deadline):
             return None
         t = time.perf_counter()
         s.conf_budget(budget)
-        ok = s.solve_limited()
+        ok = s.solve_limited(assumptions=assumptions)
         if ok is not None:
             return ok
         rate = budget / max(time.perf_counter() - t, 1e-4)
         budget = int(min(max(rate * min(remaining, SLICE_S), 500), 10 ** 8))
 
 
-def _solve_interrupted(s, deadline):
+def _solve_interrupted(s, deadline, assumptions=()):
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         return None
     timer = threading.Timer(remaining, s.interrupt)
     timer.start()
     try:
-        ok = s.solve_limited(expect_interrupt=True)
+        ok = s.solve_limited(assumptions=assumptions, expect_interrupt=True)
     finally:
         timer.cancel()
     s.clear_interrupt()
@@ -128,6 +128,7 @@ class SatSession(Session):
         self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
         self.fresh = True                # a non-incremental solver not yet called
         self.rounds = self.cuts = 0
+        self.assumptions = []            # literals assumed for the next solve (plans)
         self.solve_s = 0.0
         self.stats = {"backend": "sat", "solver": name, "variables": self.cnf.nvars,
                       "clauses": len(self.cnf.clauses),
@@ -136,7 +137,11 @@ class SatSession(Session):
             self.stats["connectivity"] = connectivity_mode
 
     def _add(self, clauses):
+        """Cuts and blocking clauses: kept apart from the encoding's clauses."""
         self.added += clauses
+        self._push(clauses)
+
+    def _push(self, clauses):
         if incremental(self.name):
             for c in clauses:
                 self.solver.add_clause(c)
@@ -150,11 +155,11 @@ class SatSession(Session):
             self._add([])                # rebuild before a second call
         self.fresh = False
         if deadline is None:
-            return self.solver.solve()
+            return self.solver.solve(assumptions=self.assumptions)
         kind = limit_kind(self.name)
         if kind == "budget":
-            return _solve_budgeted(self.solver, deadline)
-        return _solve_interrupted(self.solver, deadline)
+            return _solve_budgeted(self.solver, deadline, self.assumptions)
+        return _solve_interrupted(self.solver, deadline, self.assumptions)
 
     def _loop(self, deadline):
         """Solve and cut until a model breaks no connectivity rule.
@@ -232,6 +237,33 @@ class SatSession(Session):
 
     def block(self, values: dict) -> None:
         self._add([blocking_clause(self.cnf.var_lits, values)])
+
+    def extend(self, variables, nodes) -> None:
+        """Encode a plan's next step into the same solver."""
+        start = time.perf_counter()
+        self._add_encoded(cnf_stage.extend(self.cnf, variables, nodes))
+        self.stats["encode_s"] += time.perf_counter() - start
+        self.stats.update(variables=self.cnf.nvars, clauses=len(self.cnf.clauses))
+
+    def assume(self, node) -> bool:
+        """Solve the next calls with ``node`` assumed (None: nothing assumed);
+        False when the node is false outright."""
+        if node is None:
+            self.assumptions = []
+            return True
+        lit, clauses = cnf_stage.literal(self.cnf, node)
+        self._add_encoded(clauses)
+        self.assumptions = [] if lit is True else [lit] if lit is not False else []
+        return lit is not False
+
+    def retract(self) -> None:
+        """The assumed node is false for good: keep that as a clause."""
+        self._add([[-l] for l in self.assumptions])
+        self.assumptions = []
+
+    def _add_encoded(self, clauses):
+        # the encoder appended them to self.cnf.clauses: a rebuilt solver has them
+        self._push(clauses)
 
     def close(self):
         if self.solver is not None:

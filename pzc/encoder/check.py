@@ -48,7 +48,7 @@ _FUNCTION_TYPES = {
     "clue": ([CELL], ANY), "given": ([CELL], BOOL), "locked": ([CELL], BOOL),
     "row": ([CELL], INT), "col": ([CELL], INT), "cell": ([INT, INT], CELL),
     "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
-    "len": ([ANY], INT), "sorted": ([ANY], coll()), "set": ([ANY], coll()),
+    "len": ([ANY], INT), "sorted": ([ANY], coll()), "token": ([ANY], SYM), "set": ([ANY], coll()),
     "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY), "group": ([ANY], ANY),
     "ball": ([CELL, INT, ANY], coll(CELL)),
     "segments": ([CELL], coll(SEGMENT)), "sides": ([CELL], coll(SEGMENT)),
@@ -58,7 +58,9 @@ _FUNCTION_TYPES = {
 BOARD_KINDS = ("square", "hex", "json")
 BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
                  "blank": 'the characters that mark an empty cell, e.g. blank: ".0"',
-                 "lines": "accept one puzzle per line (n*n characters each)"}
+                 "lines": "accept one puzzle per line (n*n characters each)",
+                 "each": 'a JSON file holds one instance per element of this list field, '
+                         'e.g. each: "challenges"'}
 
 
 def _type_name(t) -> str:
@@ -131,9 +133,45 @@ class Checker:
                 self.binders(st.binders, scope)
                 for _, expr in st.fields:
                     self.infer(expr, scope)
-        if spec.show_cell is None and spec.show_moves is None and spec.show_text is None:
+            elif isinstance(st, ast.Action):
+                self.action(st)
+            elif isinstance(st, (ast.Start, ast.Goal)):
+                what = "a start" if isinstance(st, ast.Start) else "a goal"
+                self.want(st.body, self.infer(st.body, {}), BOOL, what)
+                self.polarity(st.body, 1, set())
+            elif isinstance(st, ast.ShowSteps) and st.action in spec.actions:
+                scope = {}
+                self.binders(spec.actions[st.action].binders, scope)
+                for _, expr in st.fields:
+                    self.infer(expr, scope)
+        if (spec.show_cell is None and spec.show_moves is None and spec.show_text is None
+                and not spec.show_steps):
             raise self.source.error(spec.puzzle.pos, "the spec shows nothing: add 'show v' "
-                                    "(a variable per cell), 'show c: expr' or 'show moves(...)'")
+                                    "(a variable per cell), 'show c: expr', 'show moves(...)' "
+                                    "or, in a plan, 'show moves ACTION: ...'")
+
+    def action(self, st: ast.Action):
+        """Parameters range over constant sets; `pre` is a bool; each effect
+        sets one element of a state to a value of its domain."""
+        scope = {}
+        self.binders(st.binders, scope)
+        if st.pre is not None:
+            self.want(st.pre, self.infer(st.pre, scope), BOOL, "a precondition")
+            self.polarity(st.pre, 1, set())
+        for target, value in st.effects:
+            name = target.id if isinstance(target, ast.Name) else getattr(target.base, "id", None)
+            var = self.spec.vars.get(name)
+            if var is None or not var.state:
+                raise self.err(target, "the left side of ':=' is a state variable, such as at[c]")
+            t = self.infer(target, scope)
+            v = self.infer(value, scope)
+            if (t == BOOL) != (v == BOOL) and ANY not in (t, v):
+                raise self.err(value, f"'{name}' holds {_type_name(t)}, but this is {_type_name(v)}")
+        for b in st.binders:
+            used = self.uses_variables(b.source, set())
+            if used is not None:
+                raise self.err(used, "an action's parameters range over constant sets, so "
+                                     "they must not depend on the puzzle's variables")
 
     def check_board(self, board):
         if board.kind not in BOARD_KINDS:
@@ -154,6 +192,9 @@ class Checker:
                     raise self.source.error(opt.pos, "'lines' is for square boards")
             elif opt.value is None:
                 raise self.source.error(opt.pos, f"'{opt.name}' needs a value: {BOARD_OPTIONS[opt.name]}")
+            elif opt.name == "each" and (board.kind != "json" or not isinstance(opt.value, ast.Str)):
+                raise self.source.error(opt.pos, f"'each' is for json boards and names a field: "
+                                                 f"{BOARD_OPTIONS['each']}")
             elif opt.name == "blank" and not isinstance(opt.value, ast.Str):
                 raise self.source.error(opt.pos, f"'blank' is a string: {BOARD_OPTIONS['blank']}")
             elif opt.name == "clues":

@@ -47,6 +47,7 @@ class Cnf:
     true_lit: int
     stats: dict = field(default_factory=dict)
     lazy: list = field(default_factory=list)    # connectivity left to the solve loop
+    encoder: object = None                      # kept to encode more later (plans)
 
 
 class Unary:
@@ -692,4 +693,29 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     for _, node in model.implied:
         enc.assert_(node)
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
-               {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy)
+               {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy, enc)
+
+
+def extend(cnf: Cnf, variables, nodes) -> list:
+    """Encode more variables and constraints into ``cnf`` (a plan's next
+    step); returns the clauses this added."""
+    enc = cnf.encoder
+    start = len(enc.clauses)
+    for var in variables:
+        enc.declare(var)
+    for node in nodes:
+        enc.assert_(node)
+    cnf.nvars = enc.nvars
+    return enc.clauses[start:]
+
+
+def literal(cnf: Cnf, node: Node) -> tuple:
+    """A literal equivalent to ``node`` (or True/False) and the clauses that
+    define it, for solving under an assumption."""
+    enc = cnf.encoder
+    start = len(enc.clauses)
+    lit = enc.lit(node)
+    if lit is not True and lit is not False and lit == enc.true:
+        lit = True
+    cnf.nvars = enc.nvars
+    return lit, enc.clauses[start:]

@@ -131,6 +131,7 @@ class Interpreter:
         self._let_values = {}
         self._let_busy = set()
         self._memo = {}
+        self.state_reads = 0      # plans: reads of a `state`, whose value depends on the step
         self._depth = 0
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _builtin_values()
@@ -323,11 +324,13 @@ class Interpreter:
             if name in self._let_busy:
                 raise self.err(node, f"'{name}' is defined in terms of itself")
             self._let_busy.add(name)
+            reads = self.state_reads
             try:
                 value = self.eval(let.body, {})
             finally:
                 self._let_busy.discard(name)
-            self._let_values[name] = value
+            if self.state_reads == reads:      # a value read from a state is per step
+                self._let_values[name] = value
             return value
         if name in self.spec.vars:
             var = self.spec.vars[name]
@@ -695,11 +698,12 @@ class Interpreter:
         if self._depth > 200:
             raise self.err(node, "functions call each other too deeply")
         self._depth += 1
+        reads = self.state_reads
         try:
             value = self.eval(let.body, dict(zip(let.params, args)))
         finally:
             self._depth -= 1
-        if key is not None:
+        if key is not None and self.state_reads == reads:
             self._memo[key] = value
         return value
 
@@ -910,6 +914,31 @@ def _sorted(it, node, args):
         raise it.err(node.args[0], "cannot sort a list that mixes numbers and symbols") from None
 
 
+def _token(it, node, args):
+    """token(v): v as the board prints it (numbers 10..35 as A..Z on character
+    grids, decimal elsewhere; symbols as they are), e.g. to name a piece or
+    to look up a JSON field whose names are numbers."""
+    v = args[0]
+    layout = it.instance.layout
+    if type(v) in (Var, Cases):
+        return it.model.cases([(c, token_text(x, layout)) for c, x in it.model.fd_pairs(v)])
+    if isinstance(v, SYMBOLIC) or not isinstance(v, (int, str)):
+        raise it.err(node.args[0], f"token needs a number or a symbol, not {describe(v)}")
+    return token_text(v, layout)
+
+
+def token_text(value, layout) -> str:
+    """A value as a board of this layout prints it."""
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is int and layout in ("chars", "lines") and 0 <= value < 36:
+        return _BASE36_DIGITS[value]
+    return str(value)
+
+
+_BASE36_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
 def _cell(it, node, args):
     r, c = (it.want_const(a, it.want_int(a, v)) for a, v in zip(node.args, args))
     return (r, c)
@@ -993,6 +1022,7 @@ BUILTIN_FUNCTIONS = {
     "abs": ((1,), _abs),
     "len": ((1,), _len),
     "sorted": ((1,), _sorted),
+    "token": ((1,), _token),
     "set": ((1,), _set),
     "list": ((1,), _list),
 }

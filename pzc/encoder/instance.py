@@ -83,10 +83,14 @@ def read_file(path: str) -> Source:
     return Source(path, text.lstrip("\ufeff"))   # drop a byte order mark
 
 
-def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False) -> list:
-    """Split a Source into instances for a board kind ('square', 'hex' or 'json')."""
+def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False,
+                   each: str | None = None) -> list:
+    """Split a Source into instances for a board kind ('square', 'hex' or 'json');
+    ``each`` names the list field of a JSON file whose elements are the instances."""
     if board == "json":
         found = [_read_json(source)]
+        if each is not None:
+            found = _split_json(found[0], each)
     else:
         stripped = source.text.lstrip()
         if stripped[:1] in "{[" and stripped:
@@ -155,6 +159,26 @@ def _read_json(source: Source) -> Instance:
                                "this spec reads a JSON instance, but the file is not JSON") from None
         raise source.error((e.lineno, e.colno), f"bad JSON: {e.msg}") from None
     return Instance(source.path, source, "json", None, data=_freeze(data))
+
+
+def _split_json(whole: Instance, each: str) -> list:
+    """One instance per element of the list field ``each``."""
+    data = whole.data
+    items = data.get(each) if type(data) is Record else None
+    if type(items) is not tuple:
+        raise whole.source.error(_first_content(whole.source),
+                                 f"the spec reads one instance per element of the list "
+                                 f"field '{each}', but this JSON has no such list")
+    line = _field_line(whole.source, each)
+    return [Instance(whole.name, whole.source, "json", None, data=item, start_line=line)
+            for item in items]
+
+
+def _field_line(source: Source, name: str) -> int:
+    for n, text in enumerate(source.text.splitlines(), 1):
+        if f'"{name}"' in text:
+            return n
+    return 1
 
 
 # ------------------------------------------------------------------ text grid

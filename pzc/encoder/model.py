@@ -479,6 +479,47 @@ class Model:
             self._graphs[elems] = adj
         return self._new("connected", (elems, sel, adj))
 
+    # ------------------------------------------------------------ renaming
+
+    def rename(self, x, varmap: dict, memo: dict):
+        """``x`` (a Node, Cases, Var or a tuple of them) with each Var in
+        ``varmap`` replaced: a formula grounded once for time step 0 serves
+        every step (encoder/unroll.py).  ``memo`` caches by uid per varmap."""
+        t = type(x)
+        if t is Var:
+            return varmap.get(x, x)
+        if t is Node:
+            if not x.args:
+                return x
+            found = memo.get(x.uid)
+            if found is None:
+                found = self._new(x.kind, self._rename_args(x.args, varmap, memo))
+                memo[x.uid] = found
+            return found
+        if t is Cases:
+            found = memo.get(x.uid)
+            if found is None:
+                pairs = self._rename_args(x.pairs, varmap, memo)
+                key = ("cases", pairs)
+                found = self._table.get(key)
+                if found is None:
+                    found = Cases(pairs, next(self._uid))
+                    self._table[key] = found
+                memo[x.uid] = found
+            return found
+        if t is tuple:
+            return self._rename_args(x, varmap, memo)
+        return x
+
+    def _rename_args(self, args, varmap, memo):
+        out = []
+        for a in args:
+            t = type(a)
+            if t is Var or t is Node or t is Cases or t is tuple:
+                a = self.rename(a, varmap, memo)
+            out.append(a)
+        return tuple(out)
+
     # ------------------------------------------------------------ summary
 
     def stats(self) -> dict:

@@ -10,22 +10,15 @@ from __future__ import annotations
 
 from ..geometry import Edge, Segment
 from . import syntax as ast
-from .evaluate import PSet
+from .evaluate import PSet, token_text
 from .verify import Checker
-
-_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 
 def cell_token(value, layout: str) -> str:
     """A cell value as text: in character grids numbers 10..35 print as A..Z
     (as they are read); everywhere else numbers print in decimal."""
     if type(value) is bool:
         return "1" if value else "0"
-    if type(value) is int:
-        if layout in ("chars", "lines") and 0 <= value < 36:
-            return _BASE36[value]
-        return str(value)
-    return str(value)
+    return token_text(value, layout)
 
 
 def grid_rows(spec, instance, answer, show=None, touched=None):
@@ -105,6 +98,8 @@ def _join(rows, layout):
 
 def moves(spec, instance, answer, touched=None):
     """The move list of `show moves`, as JSON-ready dicts (None without one)."""
+    if spec.plan is not None:
+        return plan_moves(spec, instance, answer)
     show = spec.show_moves
     if show is None:
         return None
@@ -114,6 +109,47 @@ def moves(spec, instance, answer, touched=None):
     for guard in checker.bind(show.binders, env):
         out.append({name: to_json(checker.eval(expr, env)) for name, expr in show.fields})
     return out
+
+
+def plan_moves(spec, instance, answer) -> list:
+    """A plan's steps in order: the fields of the action's `show moves`, read
+    in the state before the step (an action without one shows its name and
+    parameters)."""
+    checker = Checker(spec, instance, answer)
+    out = []
+    for t, (name, params) in enumerate(answer.actions):
+        action = spec.actions[name]
+        show = spec.show_steps.get(name)
+        if show is None:
+            out.append({"action": name, "parameters": to_json(params)})
+            continue
+        env = {}
+        for b, value in zip(action.binders, params):
+            if len(b.names) == 1:
+                env[b.names[0]] = value
+            else:
+                env.update(zip(b.names, value))
+        checker.step = t
+        out.append({field: to_json(checker.eval(expr, env)) for field, expr in show.fields})
+    return out
+
+
+def plan_boards(spec, instance, answer) -> list:
+    """The board after each step of a plan (the start first)."""
+    out = []
+    for t in range(len(answer.states)):
+        step = _StepAnswer(answer, t)
+        out.append(grid_rows(spec, instance, step))
+    return out
+
+
+class _StepAnswer:
+    """An answer whose last state is state t (what the board shows then)."""
+
+    def __init__(self, answer, t):
+        self.values = answer.values
+        self.states = answer.states[:t + 1]
+        self.actions = answer.actions[:t]
 
 
 def to_json(value):

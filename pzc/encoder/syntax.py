@@ -183,6 +183,7 @@ class Var(Stmt):
     name: str
     binders: list         # empty for a single variable
     domain: Expr | None   # None means bool
+    state: bool = False   # a `state`: one variable per time step of the plan
 
 
 @dataclass(slots=True, eq=False)
@@ -221,6 +222,35 @@ class ShowMoves(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class Plan(Stmt):
+    name: str
+
+
+@dataclass(slots=True, eq=False)
+class Action(Stmt):
+    name: str
+    binders: list         # the action's parameters
+    pre: Expr | None      # holds in the state the action starts from
+    effects: list         # [(target: Index or Name of a state, value: Expr)]
+
+
+@dataclass(slots=True, eq=False)
+class Start(Stmt):
+    body: Expr            # holds in the first state
+
+
+@dataclass(slots=True, eq=False)
+class Goal(Stmt):
+    body: Expr            # holds in the last state
+
+
+@dataclass(slots=True, eq=False)
+class ShowSteps(Stmt):
+    action: str           # each step taking this action prints a move
+    fields: list          # [(name, Expr)], read in the state before the step
+
+
+@dataclass(slots=True, eq=False)
 class Spec:
     source: Source
     statements: list
@@ -233,6 +263,15 @@ class Spec:
     show_cell: ShowCell | ShowCanvas | None = None   # the answer grid
     show_text: ShowCell | ShowCanvas | None = None   # an extra drawing for text output
     show_moves: ShowMoves | None = None
+    plan: Plan | None = None
+    actions: dict = field(default_factory=dict)      # name -> Action
+    starts: list = field(default_factory=list)
+    goals: list = field(default_factory=list)
+    show_steps: dict = field(default_factory=dict)   # action name -> ShowSteps
+
+    @property
+    def states(self) -> dict:
+        return {name: v for name, v in self.vars.items() if v.state}
 
     @property
     def name(self) -> str:
@@ -326,7 +365,7 @@ def _collect(source: Source, statements: list) -> Spec:
             if spec.board:
                 raise source.error(st.pos, "a spec has one 'board' line")
             spec.board = st
-        elif isinstance(st, (Let, Var)):
+        elif isinstance(st, (Let, Var)):  # a state is a Var too
             if st.name in seen:
                 line = seen[st.name].pos[0]
                 raise source.error(st.pos, f"'{st.name}' is already defined on line {line}")
@@ -346,16 +385,60 @@ def _collect(source: Source, statements: list) -> Spec:
             if spec.show_moves:
                 raise source.error(st.pos, "a spec has at most one 'show moves'")
             spec.show_moves = st
+        elif isinstance(st, Plan):
+            if spec.plan:
+                raise source.error(st.pos, "a spec has one 'plan' line")
+            spec.plan = st
+        elif isinstance(st, Action):
+            if st.name in spec.actions:
+                line = spec.actions[st.name].pos[0]
+                raise source.error(st.pos, f"there is already an action named '{st.name}' "
+                                           f"(line {line})")
+            spec.actions[st.name] = st
+        elif isinstance(st, Start):
+            spec.starts.append(st)
+        elif isinstance(st, Goal):
+            spec.goals.append(st)
+        elif isinstance(st, ShowSteps):
+            if st.action in spec.show_steps:
+                raise source.error(st.pos, f"the moves of '{st.action}' are already shown")
+            spec.show_steps[st.action] = st
     if spec.puzzle is None:
         raise source.error((1, 1), "a spec starts with 'puzzle NAME'")
     if spec.board is None:
         raise source.error(spec.puzzle.pos, "the spec has no 'board' line "
                            "(board square, board hex or board json)")
+    _check_plan(source, spec)
     names = [r.name for r in spec.rules]
     for i, r in enumerate(spec.rules):
         if r.name in names[:i]:
             raise source.error(r.pos, f"there is already a rule named '{r.name}'")
     return spec
+
+
+def _check_plan(source: Source, spec: Spec):
+    """A move puzzle has a plan line, states, actions and a goal, together."""
+    parts = [st for st in spec.statements
+             if isinstance(st, (Action, Start, Goal, ShowSteps)) or (isinstance(st, Var) and st.state)]
+    if spec.plan is None:
+        if parts:
+            word = {Action: "an action", Start: "a start", Goal: "a goal",
+                    ShowSteps: "'show moves' of an action", Var: "a state"}[type(parts[0])]
+            raise source.error(parts[0].pos, f"{word} belongs to a move puzzle: add "
+                                             "'plan NAME' to the spec")
+        return
+    if not spec.states:
+        raise source.error(spec.plan.pos, "a plan needs 'state' variables, one per time step")
+    if not spec.actions:
+        raise source.error(spec.plan.pos, "a plan needs at least one 'action'")
+    if not spec.goals:
+        raise source.error(spec.plan.pos, "a plan needs a 'goal'")
+    if spec.show_moves is not None:
+        raise source.error(spec.show_moves.pos, "a plan shows its moves per action: "
+                                                "'show moves ACTION: field = ..., ...'")
+    for name, st in spec.show_steps.items():
+        if name not in spec.actions:
+            raise source.error(st.pos, f"there is no action named '{name}'")
 
 
 def _pos(node) -> tuple:
@@ -396,11 +479,11 @@ class _Builder:
                 if len(set(params)) != len(params):
                     raise self.source.error(pos, f"repeated parameter name in '{name}'")
             return Let(pos, str(name), params, body)
-        if kind == "var":
+        if kind in ("var", "state"):
             binders = self.binders(ch[1]) if ch[1] is not None else []
             dom = ch[2]
             domain = None if (isinstance(dom, lark.Tree) and dom.data == "bool_domain") else self.expr(dom)
-            return Var(pos, str(ch[0]), binders, domain)
+            return Var(pos, str(ch[0]), binders, domain, state=kind == "state")
         if kind == "rule":
             return Rule(pos, str(ch[1]), self.expr(ch[2]), ch[0] is not None)
         if kind == "require":
@@ -417,6 +500,26 @@ class _Builder:
         if kind == "show_moves":
             fields = [(str(f.children[0]), self.expr(f.children[1])) for f in ch[1:]]
             return ShowMoves(pos, self.binders(ch[0]), fields)
+        if kind == "show_steps":
+            fields = [(str(f.children[0]), self.expr(f.children[1])) for f in ch[1:]]
+            return ShowSteps(pos, str(ch[0]), fields)
+        if kind == "plan":
+            return Plan(pos, str(ch[0]))
+        if kind == "action":
+            binders = self.binders(ch[1]) if ch[1] is not None else []
+            pre = self.expr(ch[2]) if ch[2] is not None else None
+            effects = []
+            for eff in ch[3:]:
+                target = self.expr(eff.children[0])
+                if not isinstance(target, (Index, Name)):
+                    raise self.source.error(_pos(eff), "the left side of ':=' is a state "
+                                                       "variable, such as at[c]")
+                effects.append((target, self.expr(eff.children[1])))
+            return Action(pos, str(ch[0]), binders, pre, effects)
+        if kind == "initial":
+            return Start(pos, self.expr(ch[0]))
+        if kind == "goal":
+            return Goal(pos, self.expr(ch[0]))
         raise AssertionError(kind)  # pragma: no cover
 
     def string(self, tok) -> str:

@@ -19,11 +19,16 @@ class Checker(Interpreter):
         super().__init__(spec, instance, model=None)
         self.answer = answer
         self.touched = touched       # a set collecting (var name, key) read, if given
+        self.step = -1               # which state a plan's `state` reads (-1: the last)
 
     def variable(self, stmt, key, node):
         if self.touched is not None:
             self.touched.add((stmt.name, key))
-        table = self.answer.values.get(stmt.name, {})
+        if stmt.state:
+            self.state_reads += 1
+            table = self.answer.states[self.step].get(stmt.name, {})
+        else:
+            table = self.answer.values.get(stmt.name, {})
         if key not in table:
             shown = ", ".join(repr(k) for k in key)
             raise self.err(node, f"'{stmt.name}' has no element [{shown}] on this instance")
@@ -33,10 +38,18 @@ class Checker(Interpreter):
 def verify(spec: ast.Spec, instance, answer) -> list:
     """The list of problems found (empty when the answer satisfies every rule)."""
     checker = Checker(spec, instance, answer)
+    if spec.plan is not None:
+        return _verify_plan(checker)
     problems = []
     for stmt in spec.vars.values():
         problems += _check_domain(checker, stmt)
-    for rule in spec.rules:
+    problems += _check_rules(checker)
+    return problems
+
+
+def _check_rules(checker) -> list:
+    problems = []
+    for rule in checker.spec.rules:
         if rule.implied:
             continue
         value = checker.eval(rule.body, {})
@@ -49,10 +62,89 @@ def verify(spec: ast.Spec, instance, answer) -> list:
     return problems
 
 
+def _holds(checker, node, env, what) -> list:
+    value = checker.eval(node, env)
+    if type(value) is not bool:
+        return [f"{what} did not evaluate to true or false ({describe(value)})"]
+    return [] if value else [f"{what} does not hold"]
+
+
+def _verify_plan(checker) -> list:
+    """A plan: the start holds in state 0, each step's action is one of the
+    spec's, its precondition holds before it, the next state is the one
+    before with the action's effects (and nothing else) changed, every rule
+    holds in every state and the goal in the last."""
+    spec, answer = checker.spec, checker.answer
+    problems = []
+    for stmt in spec.vars.values():
+        if not stmt.state:
+            problems += _check_domain(checker, stmt)
+    for t in range(len(answer.states)):
+        checker.step = t
+        for stmt in spec.states.values():
+            problems += [f"{p} in state {t}" for p in _check_domain(checker, stmt)]
+        problems += [f"{p} in state {t}" for p in _check_rules(checker)]
+        if problems:
+            return problems
+    checker.step = 0
+    for st in spec.starts:
+        problems += _holds(checker, st.body, {}, f"the start on line {st.pos[0]}")
+    for t, (name, params) in enumerate(answer.actions):
+        checker.step = t
+        problems += _check_step(checker, t, spec.actions.get(name), params)
+        if problems:
+            return problems
+    checker.step = len(answer.states) - 1
+    for st in spec.goals:
+        problems += _holds(checker, st.body, {}, f"the goal on line {st.pos[0]}")
+    return problems
+
+
+def _check_step(checker, t, action, params) -> list:
+    what = f"move {t + 1}"
+    if action is None:
+        return [f"{what} is not an action of the spec"]
+    scratch = {}
+    names = [n for b in action.binders for n in b.names]
+    env = None
+    for _ in checker.bind(action.binders, scratch):
+        if tuple(_param_key(action, scratch)) == params:
+            env = dict(scratch)      # bind() restores its names when it stops
+            break
+    if env is None:
+        return [f"{what}: {action.name}{params!r} is not one of the action's parameter choices"]
+    problems = []
+    if action.pre is not None:
+        problems += _holds(checker, action.pre, env, f"{what}: the precondition of {action.name}")
+    before = checker.answer.states[t]
+    expected = {name: dict(table) for name, table in before.items()}
+    for target, value in action.effects:
+        name = target.id if isinstance(target, ast.Name) else target.base.id
+        key = () if isinstance(target, ast.Name) else tuple(checker.eval(i, env) for i in target.indices)
+        expected[name][key] = checker.eval(value, env)
+    after = checker.answer.states[t + 1]
+    for name, table in expected.items():
+        for key, value in table.items():
+            if after[name].get(key) != value:
+                problems.append(f"{what} ({action.name} with "
+                                + ", ".join(f"{n} = {env[n]!r}" for n in names)
+                                + f"): {name}{list(key)} is {after[name].get(key)!r} after it, "
+                                f"but the action makes it {value!r}")
+    return problems
+
+
+def _param_key(action, env):
+    for b in action.binders:
+        yield env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
+
+
 def _check_domain(checker, stmt):
     out = []
     env = {}
-    table = checker.answer.values.get(stmt.name, {})
+    if stmt.state:
+        table = checker.answer.states[checker.step].get(stmt.name, {})
+    else:
+        table = checker.answer.values.get(stmt.name, {})
     expected = set()
     for _ in checker.bind(stmt.binders, env):
         key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
