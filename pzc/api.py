@@ -160,9 +160,10 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     """A shortest plan: one step more per round on one incremental solver."""
     if max_steps < 0:
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {max_steps}")
-    if backend != "sat":
-        raise PzcError(f"move puzzles are solved on the sat backend, not {backend!r}")
-    engine = get_backend(backend, solver, "eager")
+    if backend not in ("sat", "smt"):
+        raise PzcError(f"move puzzles are solved on the sat or smt backend, not {backend!r} "
+                       "(a plan grows a step at a time on one incremental solver)")
+    engine = get_backend(backend, solver, "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
     start = time.perf_counter()
     try:

@@ -91,6 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     _solver_options(s)
     s.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
+    s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
+                   help="move puzzles: look for plans of at most N moves (default "
+                        f"{api.DEFAULT_MAX_STEPS}); none within N exits 1")
+    s.add_argument("--show-boards", action="store_true",
+                   help="move puzzles: print the board after each move (JSON: a 'boards' list)")
 
     c = sub.add_parser("count", help="count the solutions of puzzle instances",
                        description="Count each instance's solutions by enumerating them with "
@@ -148,6 +153,16 @@ def build_parser() -> argparse.ArgumentParser:
                         description="List the built-in specs with a one-line description each.")
     sp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     return p
+
+
+def _steps(text):
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of moves, got {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"the number of moves is at least 0, not {n}")
+    return n
 
 
 def _count_limit(text):
@@ -238,8 +253,8 @@ def _engine_options(args) -> dict:
 
 def cmd_solve(args) -> int:
     spec = _load(args)
-    return _each_instance(args, spec, lambda inst: api.solve(spec, inst, **_engine_options(args)),
-                          emit)
+    return _each_instance(args, spec, lambda inst: api.solve(spec, inst, max_steps=args.max_steps,
+                                                             **_engine_options(args)), emit)
 
 
 def cmd_count(args) -> int:
@@ -323,12 +338,15 @@ _STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time lim
 def emit(args, result: api.Result):
     if result.error is not None:
         print(result.error.format(), file=sys.stderr)
+    boards = getattr(args, "show_boards", False)
     if args.format == "json":
-        print(json.dumps(result.to_json()), flush=True)
+        print(json.dumps(result.to_json(boards=boards)), flush=True)
         return
     status = _STATUS_TEXT[result.status]
     if result.status == "solved":
         status += ", verified" if result.verified else ", VERIFICATION FAILED"
+    if result.steps is not None:
+        status += f": {result.steps} moves, shortest"
     print(f"{result.instance}: {status}")
     if args.stats and result.stats:
         st = result.stats
@@ -344,6 +362,9 @@ def emit(args, result: api.Result):
     if result.moves:
         for i, move in enumerate(result.moves, 1):
             print(f"  {i:>3}. {move_text(move)}")
+            if boards and result.boards:
+                for row in result.boards[i]:
+                    print("       " + row)
     print(flush=True)
 
 

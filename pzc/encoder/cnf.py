@@ -538,7 +538,7 @@ class Encoder:
         if op in ("<=", "=") and bound == 1 and not guard and op == "<=":
             self.at_most_one(lits)
             return True
-        if op == "=" and bound == 1 and n <= PAIRWISE_LIMIT * 2:
+        if op == "=" and bound == 1:
             self.at_most_one(lits, guard)
             self.guarded(guard, lits)
             return True

@@ -165,9 +165,28 @@ def _pb(kind, bound, terms) -> str:
 
 def to_smtlib(model: Model):
     """(SMT-LIB2 text, Var -> Bool name(s)) for the model's constraints."""
+    text, writer = start_smtlib(model)
+    return text, writer.names
+
+
+def start_smtlib(model: Model):
+    """The model's SMT-LIB2 text and the writer, kept to write more later."""
     w = SmtWriter(model)
     for var in model.vars:
         w.declare(var)
     for _, node in model.constraints + model.implied:
         w.lines.append(f"(assert {w.term(node)})")
-    return "\n".join(w.lines), w.names
+    return "\n".join(w.lines), w
+
+
+def more_smtlib(writer: SmtWriter, variables, nodes) -> str:
+    """SMT-LIB2 text for more variables and constraints (a plan's next step,
+    or its goal); it names the earlier Bools but no earlier define-fun, so it
+    parses on its own given the earlier declarations."""
+    writer.lines = []
+    writer.defined = {}
+    for var in variables:
+        writer.declare(var)
+    for node in nodes:
+        writer.lines.append(f"(assert {writer.term(node)})")
+    return "\n".join(writer.lines)

@@ -32,6 +32,7 @@ from . import syntax as ast
 from .evaluate import SYMBOLIC
 from .ground import Ground, Grounder, check_clues, check_requires
 from .model import LinExpr, Model, Node
+from .undo import find_undo_pairs
 
 
 @dataclass(eq=False)
@@ -104,6 +105,9 @@ class PlanGround(Ground):
     goal0: object = None                               # the goal over state 0
     template: object = None                            # step 0 -> 1, over states 0 and 1
     template_actions: dict = field(default_factory=dict)
+    targets: dict = field(default_factory=dict)        # (action, params) -> what it sets
+    transitions: list = field(default_factory=list)    # step -> the Nodes extend() added
+    undo_pairs: list = field(default_factory=list)     # [(action key, action key)]
 
     @property
     def states(self) -> list:
@@ -149,7 +153,15 @@ class PlanGround(Ground):
         step_map = self._shift(0, t + 1)
         memo = {}
         nodes += [self.model.rename(n, step_map, memo) for n in self.invariants]
+        self.transitions.append(nodes)
         self.steps = t + 1
+        if t == 1:
+            self.undo_pairs = find_undo_pairs(self)
+        if t >= 1:
+            m = self.model
+            before, now = self.actions[t - 1], self.actions[t]
+            nodes += [m.or_([m.not_(m.bvar(before[x])), m.not_(m.bvar(now[y]))])
+                      for x, y in self.undo_pairs]
         return Transition(made, nodes)
 
     def _differ(self, t: int, u: int):
@@ -196,6 +208,7 @@ class PlanGround(Ground):
                     after = g.variable(self.spec.vars[target_name(target)], key, target)
                     template.append(m.implies(fired, _equal(g, value, after, new_value)))
                     setters.setdefault((var, key), []).append(fired)
+                    self.targets.setdefault((action.name, params), set()).add((var, key))
         if not self.template_actions:
             raise g.err(self.spec.plan, "no action has parameters on this instance, "
                                         "so no move can be made")
