@@ -73,6 +73,68 @@ def _numberlink(*names):
     return lambda: [("numberlink", str(_corpus("numberlink", "thomasahle", f"{n}.txt"))) for n in names]
 
 
+def _sliding(n, count, seed, walk=None):
+    """Sliding puzzles made here: uniformly random solvable n x n boards, or
+    random walks of ``walk`` moves from the goal (so at most that many moves)."""
+    rng = random.Random(seed)
+    symbols = "123456789ABCDEF"[:n * n - 1] + "."
+    boards = []
+    while len(boards) < count:
+        if walk is None:
+            tiles = list(symbols)
+            rng.shuffle(tiles)
+            if not _solvable(tiles, n):
+                continue
+        else:
+            tiles = list(symbols)
+            hole, back = n * n - 1, None
+            for _ in range(walk):
+                r, c = divmod(hole, n)
+                options = [(r + dr) * n + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                           if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc != back]
+                nxt = rng.choice(options)
+                tiles[hole], tiles[nxt] = tiles[nxt], "."
+                back, hole = hole, nxt
+        boards.append("\n".join("".join(tiles[r * n:(r + 1) * n]) for r in range(n)))
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"pzc-bench-sliding{n}-{seed}.txt"
+    path.write_text("\n\n".join(boards) + "\n")
+    return [("sliding", str(path))]
+
+
+def _solvable(tiles, n):
+    """Whether the goal (tiles in order, hole last) is reachable: the parity
+    of the tile permutation, plus the hole's row on even widths."""
+    order = [t for t in tiles if t != "."]
+    inversions = sum(a > b for i, a in enumerate(order) for b in order[i + 1:])
+    if n % 2:
+        return inversions % 2 == 0
+    hole_row_from_bottom = n - tiles.index(".") // n
+    return (inversions + hole_row_from_bottom) % 2 == 1
+
+
+def _bfs_distances(n):
+    """Every n x n board's distance to the goal (3 x 3: 181,440 boards)."""
+    goal = "123456789ABCDEF"[:n * n - 1] + "."
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for board in frontier:
+            hole = board.index(".")
+            r, c = divmod(hole, n)
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    k = (r + dr) * n + c + dc
+                    b = list(board)
+                    b[hole], b[k] = b[k], "."
+                    b = "".join(b)
+                    if b not in dist:
+                        dist[b] = dist[board] + 1
+                        nxt.append(b)
+        frontier = nxt
+    return dist
+
+
 # set name -> (description, needs corpus, backend, instance list factory, operation)
 SETS = {
     "hexiom": ("Hexiom, slowfrog's 40 levels (SAT)", True, "sat", hexiom_levels, "solve"),
@@ -99,6 +161,13 @@ SETS = {
                  lambda: _convert("nurikabe"), "solve"),
     "slitherlink": ("Slitherlink, puzzlekit's 1176 puzzles (converted)", True, "sat",
                     lambda: _convert("slitherlink"), "solve"),
+    "asteroid": ("Asteroid Escape, challenges 1 and 60: shortest plans", True, "sat",
+                 lambda: [("asteroid", str(_corpus("asteroid-escape", "challenges.json")))],
+                 "plan"),
+    "sliding3": ("8-puzzle, 30 random solvable boards made here; lengths checked by BFS", False,
+                 "sat", lambda: _sliding(3, 30, 8), "plan"),
+    "sliding4": ("15-puzzle, 5 boards made here by 30-move random walks", False, "sat",
+                 lambda: _sliding(4, 5, 15, walk=30), "plan"),
 }
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
@@ -127,6 +196,14 @@ def run_child(name, solver, timeout):
                 r = api.unique(spec, inst, **options)
                 row = {"unique": r.status, "solve_wall_s": solve_wall,
                        "verified": r.status in ("unique", "several") and bool(solved.verified)}
+            elif operation == "plan":
+                r = api.solve(spec, inst, **options)
+                row = {"verified": r.verified, "steps": r.steps}
+                if spec_name == "sliding" and inst.geometry.width == inst.geometry.height == 3:
+                    distances = specs.get("bfs3") or specs.setdefault("bfs3", _bfs_distances(3))
+                    board = "".join(inst.tokens.get(c, ".") for c in inst.geometry.cells)
+                    row["optimal"] = distances.get(board) == r.steps
+                    row["verified"] = bool(r.verified) and row["optimal"]
             else:
                 r = api.solve(spec, inst, **options)
                 row = {"verified": r.verified}
@@ -158,6 +235,10 @@ def summarize(name, runs, wall_runs):
                  "solve_s_on_unique": sum(r["solve_wall_s"] for r in uniq),
                  "worst_ratio": max((r["wall_s"] / r["solve_wall_s"], r["instance"]) for r in uniq)
                  if uniq else None}
+    if "steps" in rows[0]:
+        extra = {"steps": [r["steps"] for r in rows]}
+        if "optimal" in rows[0]:
+            extra["bfs_optimal"] = sum(r["optimal"] for r in rows)
     if "count" in rows[0]:
         extra = {"counts": [r["count"] for r in rows], "all_complete": all(r["complete"] for r in rows)}
     return {**extra,

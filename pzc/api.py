@@ -72,7 +72,9 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     lines = board_option(spec, "lines") is not None
     each_opt = board_option(spec, "each")
     each = each_opt.value.value if each_opt is not None else None
-    return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each)
+    target = board_option(spec, "target") is not None
+    return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
+                          target=target)
 
 
 @dataclass(eq=False)

@@ -215,7 +215,7 @@ def test_other_type_errors(line, column, message):
 
 BOARDS = [
     ("board circle", (2, 7), "unknown board kind 'circle'; choose square, hex, json"),
-    ("board square(foo: 1)", (2, 14), "unknown board option 'foo'; options: clues, blank, lines"),
+    ("board square(foo: 1)", (2, 14), "unknown board option 'foo'; options: clues, blank, lines, each, target"),
     ("board square(lines: 1)", (2, 14), "'lines' takes no value"),
     ("board hex(lines)", (2, 11), "'lines' is for square boards"),
     ("board square(blank)", (2, 14),
@@ -268,7 +268,8 @@ def test_a_json_board_defines_its_own_cells():
 def test_a_spec_without_show_is_an_error():
     err = error("puzzle p\nboard square\nvar v[c in cells] : 1..9\nrule r: true\n")
     assert where(err) == ("the spec shows nothing: add 'show v' (a variable per cell), "
-                          "'show c: expr' or 'show moves(...)'", 1, 1)
+                          "'show c: expr', 'show moves(...)' or, in a plan, "
+                          "'show moves ACTION: ...'", 1, 1)
 
 
 def test_show_moves_alone_is_enough():

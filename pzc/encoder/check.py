@@ -37,7 +37,7 @@ def _elem(t):
 _VALUE_TYPES = {
     "cells": coll(CELL), "rows": coll(coll(CELL)), "cols": coll(coll(CELL)),
     "edges": coll(EDGE), "width": INT, "height": INT, "side": INT, "labels": coll(ANY),
-    "input": ANY, "dots": coll(CELL), "segments": coll(SEGMENT),
+    "input": ANY, "dots": coll(CELL), "segments": coll(SEGMENT), "has_target": BOOL,
 }
 
 # name -> (argument types, result type)
@@ -45,7 +45,7 @@ _FUNCTION_TYPES = {
     "neighbours": ([CELL], coll(CELL)), "neighbors": ([CELL], coll(CELL)),
     "around": ([CELL], coll(CELL)), "edges": ([CELL], coll(EDGE)), "edge": ([CELL, CELL], EDGE),
     "boxes": ([INT, INT], coll(coll(CELL))), "squares": ([INT, INT], coll(coll(CELL))),
-    "clue": ([CELL], ANY), "given": ([CELL], BOOL), "locked": ([CELL], BOOL),
+    "clue": ([CELL], ANY), "given": ([CELL], BOOL), "target": ([CELL], ANY), "locked": ([CELL], BOOL),
     "row": ([CELL], INT), "col": ([CELL], INT), "cell": ([INT, INT], CELL),
     "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
     "len": ([ANY], INT), "sorted": ([ANY], coll()), "token": ([ANY], SYM), "set": ([ANY], coll()),
@@ -60,7 +60,9 @@ BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
                  "blank": 'the characters that mark an empty cell, e.g. blank: ".0"',
                  "lines": "accept one puzzle per line (n*n characters each)",
                  "each": 'a JSON file holds one instance per element of this list field, '
-                         'e.g. each: "challenges"'}
+                         'e.g. each: "challenges"',
+                 "target": "an instance may give a second grid of its size after one blank "
+                           "line, read with target(c)"}
 
 
 def _type_name(t) -> str:
@@ -185,11 +187,11 @@ class Checker:
             if opt.name in seen:
                 raise self.source.error(opt.pos, f"board option '{opt.name}' is given twice")
             seen.add(opt.name)
-            if opt.name == "lines":
+            if opt.name in ("lines", "target"):
                 if opt.value is not None:
-                    raise self.source.error(opt.pos, "'lines' takes no value")
+                    raise self.source.error(opt.pos, f"'{opt.name}' takes no value")
                 if board.kind != "square":
-                    raise self.source.error(opt.pos, "'lines' is for square boards")
+                    raise self.source.error(opt.pos, f"'{opt.name}' is for square boards")
             elif opt.value is None:
                 raise self.source.error(opt.pos, f"'{opt.name}' needs a value: {BOARD_OPTIONS[opt.name]}")
             elif opt.name == "each" and (board.kind != "json" or not isinstance(opt.value, ast.Str)):

@@ -766,6 +766,7 @@ def _builtin_values():
         "input": lambda it, n: _input(it, n),
         "dots": lambda it, n: _lattice(it, n).dots(),
         "segments": lambda it, n: _lattice(it, n).segments(),
+        "has_target": lambda it, n: it.instance.target is not None,
     }
 
 
@@ -865,6 +866,14 @@ def _clue(it, node, args):
     if value is _MISSING:
         raise it.err(node, f"cell {cell} has no clue; test given(c) first")
     return value
+
+
+def _target(it, node, args):
+    cell = _cell_arg(it, node, args[0])
+    grid = it.instance.target
+    if grid is None:
+        raise it.err(node, "this instance gives no target grid; test has_target first")
+    return grid[cell]
 
 
 def _given(it, node, args):
@@ -1013,6 +1022,7 @@ BUILTIN_FUNCTIONS = {
     "squares": ((2,), _blocks(False)),
     "clue": ((1,), _clue),
     "given": ((1,), _given),
+    "target": ((1,), _target),
     "locked": ((1,), _locked),
     "row": ((1,), _coord(0)),
     "col": ((1,), _coord(1)),

@@ -91,6 +91,9 @@ class Grounder(Interpreter):
 
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
+    if spec.plan is not None:
+        raise PzcError(f"{spec.name} is a move puzzle: `pzc solve` finds its shortest plan "
+                       "(counting, uniqueness, DIMACS export and decoding are for board puzzles)")
     model = Model()
     g = Grounder(spec, instance, model)
     check_requires(g)

@@ -49,6 +49,7 @@ class Instance:
     positions: dict = field(default_factory=dict)    # cell -> (line, column)
     data: object = None                              # parsed JSON
     start_line: int = 1
+    target: dict | None = None                       # cell -> value of a target grid
 
     def error(self, cell_or_pos, message: str) -> PzcError:
         pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
@@ -84,7 +85,7 @@ def read_file(path: str) -> Source:
 
 
 def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False,
-                   each: str | None = None) -> list:
+                   each: str | None = None, target: bool = False) -> list:
     """Split a Source into instances for a board kind ('square', 'hex' or 'json');
     ``each`` names the list field of a JSON file whose elements are the instances."""
     if board == "json":
@@ -99,7 +100,7 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
         if board == "hex":
             found = _read_hex(source, blank)
         else:
-            found = _read_grid(source, blank, lines)
+            found = _read_grid(source, blank, lines, target)
     if not found:
         raise source.error(None, "the file holds no instance")
     if len(found) > 1:
@@ -183,15 +184,21 @@ def _field_line(source: Source, name: str) -> int:
 
 # ------------------------------------------------------------------ text grid
 
-def _read_grid(source: Source, blank: str, lines_ok: bool) -> list:
+def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False) -> list:
     out = []
     rows = []           # (line number, text)
     expect = None       # (width, height, header line) from a "W H" line
+    blanks = 0          # blank lines since the last block
+    gap = None          # blank lines before the current block (None: after a header)
 
     def finish():
         nonlocal rows, expect
         if rows or expect:
-            out.extend(_grid_block(source, rows, expect, blank, lines_ok))
+            found = _grid_block(source, rows, expect, blank, lines_ok)
+            if target and gap == 1 and len(found) == 1 and out and _takes_target(out[-1], found[0]):
+                _set_target(out[-1], found[0], blank)
+            else:
+                out.extend(found)
         rows, expect = [], None
 
     for n, line in _lines(source):
@@ -207,17 +214,34 @@ def _read_grid(source: Source, blank: str, lines_ok: bool) -> list:
             if w == 0 or h == 0:
                 raise source.error((n, 1), f"a board of {w} x {h} cells has no cells")
             expect = (w, h, n)
+            gap = None
             continue
         if not line.strip():
             if expect is not None and len(rows) < expect[1]:
                 continue  # blank lines inside a headed block are tolerated
             finish()
+            blanks += 1
             continue
+        if not rows and expect is None:
+            gap = blanks if out else None
+        blanks = 0
         rows.append((n, line))
         if expect is not None and len(rows) == expect[1]:
             finish()
     finish()
     return out
+
+
+def _takes_target(start: Instance, grid: Instance) -> bool:
+    """A grid right after an instance, one blank line apart and of its size, is
+    that instance's target (boards declared with the `target` option)."""
+    return (start.target is None and start.layout == grid.layout != "lines"
+            and (start.geometry.width, start.geometry.height)
+            == (grid.geometry.width, grid.geometry.height))
+
+
+def _set_target(start: Instance, grid: Instance, blank: str):
+    start.target = {cell: grid.clues.get(cell, blank[:1]) for cell in grid.geometry.cells}
 
 
 def _is_token_row(text: str) -> bool:
