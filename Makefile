@@ -22,6 +22,7 @@ demo: $(STAMP)
 	$(BIN)/pzc solve hexiom pzc/specs/examples/hexiom/medium.txt --stats
 	$(BIN)/pzc solve sudoku pzc/specs/examples/sudoku/grid9.txt pzc/specs/examples/sudoku/three.txt
 	$(BIN)/pzc solve puzlogic pzc/specs/examples/puzlogic/level.json
+	$(BIN)/pzc solve sliding pzc/specs/examples/sliding/goal.txt
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

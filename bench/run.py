@@ -97,7 +97,8 @@ def _sliding(n, count, seed, walk=None):
                 back, hole = hole, nxt
         boards.append("\n".join("".join(tiles[r * n:(r + 1) * n]) for r in range(n)))
     path = Path(os.environ.get("TMPDIR", "/tmp")) / f"pzc-bench-sliding{n}-{seed}.txt"
-    path.write_text("\n\n".join(boards) + "\n")
+    # two blank lines apart: after one blank line a grid is the goal (board option target)
+    path.write_text("\n\n\n".join(boards) + "\n")
     return [("sliding", str(path))]
 
 
@@ -241,6 +242,10 @@ def summarize(name, runs, wall_runs):
             extra["bfs_optimal"] = sum(r["optimal"] for r in rows)
     if "count" in rows[0]:
         extra = {"counts": [r["count"] for r in rows], "all_complete": all(r["complete"] for r in rows)}
+        if name == "tdoku-count":     # the file gives each puzzle's count after a ':'
+            known = [int(l.split(":")[1]) for l in
+                     _corpus("sudoku", "tdoku_test", "test_puzzles.txt").read_text().split()]
+            extra["counts_equal_known"] = sum(a == b for a, b in zip(extra["counts"], known))
     return {**extra,
         "set": name, "description": SETS[name][0], "instances": n, "solved": solved,
         "verified": verified, "runs": len(runs),
@@ -315,6 +320,10 @@ def main(argv=None):
               f"{slow['wall_s']:.2f} s ({slow['variables']} vars, {slow['clauses']} clauses)"
               + (f" | runs: {', '.join(f'{x:.2f}' for x in s['set_s_all'])}" if args.repeat > 1 else ""),
               flush=True)
+        if "steps" in s:
+            print(f"{'':<11} plan lengths (moves): {s['steps']}"
+                  + (f"; {s['bfs_optimal']} equal to a breadth-first search's" if "bfs_optimal" in s
+                     else ""), flush=True)
         if s["over_10s"] or s["failed"]:
             print(f"{'':<11} {s['over_10s']} over 10 s; not solved and verified: "
                   f"{', '.join(Path(x).name for x in s['failed']) or 'none'}", flush=True)
@@ -325,7 +334,9 @@ def main(argv=None):
                   + (f"; worst ratio {ratio[0]:.2f} ({Path(ratio[1]).name})" if ratio else ""),
                   flush=True)
         if "counts" in s:
-            print(f"{'':<11} counts {s['counts']}; all complete: {s['all_complete']}", flush=True)
+            print(f"{'':<11} counts {s['counts']}; all complete: {s['all_complete']}"
+                  + (f"; {s['counts_equal_known']} of {s['instances']} equal to the file's counts"
+                     if 'counts_equal_known' in s else ''), flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(summaries, indent=1) + "\n")
     return 1 if failed else 0

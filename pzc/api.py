@@ -85,13 +85,22 @@ class Result:
     status: str                     # solved, unsat, timeout, error
     grid: list | None = None
     moves: list | None = None
-    drawing: list | None = None     # `show text ...`, printed by --format text
     verified: bool | None = None
     stats: dict = field(default_factory=dict)
     error: PzcError | None = None
     exit_code: int = EXIT_OK
     steps: int | None = None        # plans: the number of moves (a shortest plan)
     boards: list | None = None      # plans: the board after each move, the start first
+    # the `show text ...` drawing is made when first read (only text output
+    # prints it, and drawing a big board costs as much as verifying it)
+    _draw: object = field(default=None, repr=False)
+
+    @property
+    def drawing(self) -> list | None:
+        """The rows of the spec's `show text` drawing (None without one)."""
+        if callable(self._draw):
+            self._draw = self._draw()
+        return self._draw
 
     def to_json(self, boards: bool = False) -> dict:
         out = {"instance": self.instance, "spec": self.spec, "status": self.status,
@@ -129,6 +138,13 @@ def _ground(spec, instance, result):
         return None, 0.0
 
 
+def _solver(spec, backend, solver):
+    """--solver if given, else the spec's `solver` line on the SAT backend."""
+    if solver is None and backend == "sat" and spec.solver is not None:
+        return spec.solver.name
+    return solver
+
+
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           connectivity: str | None = None, solver_cmd: str | None = None,
@@ -141,7 +157,7 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     ``max_steps`` moves."""
     if spec.plan is not None:
         return solve_plan(spec, instance, backend, solver, timeout, max_steps)
-    engine = get_backend(backend, solver, connectivity, solver_cmd)
+    engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
     g, ground_s = _ground(spec, instance, result)
     if g is None:
@@ -165,7 +181,8 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     if backend not in ("sat", "smt"):
         raise PzcError(f"move puzzles are solved on the sat or smt backend, not {backend!r} "
                        "(a plan grows a step at a time on one incremental solver)")
-    engine = get_backend(backend, solver, "eager" if backend == "sat" else None)
+    engine = get_backend(backend, _solver(spec, backend, solver),
+                         "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
     start = time.perf_counter()
     try:
@@ -218,7 +235,8 @@ def _finish(result, spec, instance, g, status, assignment, steps=None) -> Result
     try:
         result.grid = grid_rows(spec, instance, answer)
         result.moves = moves(spec, instance, answer)
-        result.drawing = text_drawing(spec, instance, answer)
+        if spec.show_text is not None:
+            result._draw = lambda: text_drawing(spec, instance, answer)
         if steps is not None:
             result.boards = plan_boards(spec, instance, answer)
     except PzcError as e:
@@ -261,7 +279,7 @@ def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     ``complete`` says whether every solution was found; ``progress(n)`` is
     called as solutions come."""
     result = CountResult(instance.name, spec.name, "error")
-    engine = get_backend(backend, solver, connectivity, solver_cmd)
+    engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     g, ground_s = _ground(spec, instance, result)
     if g is None:
         return result

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import difflib
 
+from pysat.solvers import SolverNames
+
 from ..errors import plural
 from . import syntax as ast
 from .evaluate import AGGREGATES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, _builtin_values
@@ -87,6 +89,12 @@ class Checker:
     def run(self):
         spec = self.spec
         self.check_board(spec.board)
+        if spec.solver is not None:
+            known = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+            aliases = {a for k in known for a in getattr(SolverNames, k)}
+            if spec.solver.name not in aliases:
+                raise self.source.error(spec.solver.pos, f"unknown SAT solver '{spec.solver.name}'; "
+                                                         f"choose one of: {', '.join(known)}")
         for name, let in spec.lets.items():
             if name in BUILTIN_NAMES and not (spec.board.kind == "json" and name == "cells"):
                 raise self.err(let, f"'{name}' is a built-in name; choose another name")

@@ -269,12 +269,20 @@ class Interpreter:
         equal = node.op == "="
         plain = (int, str, tuple, bool)
 
+        eq = self.model.eq if self.model is not None else None
+        not_ = self.model.not_ if self.model is not None else None
+        values = (int, str, tuple)
+
         def f(env):
             a = left(env)
             b = right(env)
             ta, tb = type(a), type(b)
             if ta is tb and ta in plain:
                 return (a == b) == equal
+            # the hot case of grounding: a finite-domain variable against a value
+            if ta is Var and tb in values and a.domain is not None:
+                r = eq(a, b)
+                return r if equal else not_(r)
             return slow(node, a, b)
         return f
 

@@ -222,6 +222,11 @@ class ShowMoves(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class SolverHint(Stmt):
+    name: str             # the PySAT solver this spec solves fastest with
+
+
+@dataclass(slots=True, eq=False)
 class Plan(Stmt):
     name: str
 
@@ -268,6 +273,7 @@ class Spec:
     starts: list = field(default_factory=list)
     goals: list = field(default_factory=list)
     show_steps: dict = field(default_factory=dict)   # action name -> ShowSteps
+    solver: SolverHint | None = None                 # the default SAT solver for this spec
 
     @property
     def states(self) -> dict:
@@ -385,6 +391,10 @@ def _collect(source: Source, statements: list) -> Spec:
             if spec.show_moves:
                 raise source.error(st.pos, "a spec has at most one 'show moves'")
             spec.show_moves = st
+        elif isinstance(st, SolverHint):
+            if spec.solver:
+                raise source.error(st.pos, "a spec has at most one 'solver' line")
+            spec.solver = st
         elif isinstance(st, Plan):
             if spec.plan:
                 raise source.error(st.pos, "a spec has one 'plan' line")
@@ -505,6 +515,8 @@ class _Builder:
             return ShowSteps(pos, str(ch[0]), fields)
         if kind == "plan":
             return Plan(pos, str(ch[0]))
+        if kind == "solver":
+            return SolverHint(pos, str(ch[0]))
         if kind == "action":
             binders = self.binders(ch[1]) if ch[1] is not None else []
             pre = self.expr(ch[2]) if ch[2] is not None else None
