@@ -597,6 +597,7 @@ class Interpreter:
         b = binders[i]
         coll = self.want_collection(b.source, self.eval(b.source, env))
         names = b.names
+        last = i == len(binders) - 1
         saved = [env.get(n, _MISSING) for n in names]
         try:
             for value in coll:
@@ -615,7 +616,10 @@ class Interpreter:
                         continue
                     if w is not True:
                         g = w if g is None else self.model.and_([g, w])
-                yield from self.bind(binders, env, i + 1, g)
+                if last:             # no generator per element for the innermost binder
+                    yield g
+                else:
+                    yield from self.bind(binders, env, i + 1, g)
         finally:
             for n, old in zip(names, saved):
                 if old is _MISSING:

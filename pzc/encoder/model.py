@@ -28,9 +28,10 @@ from itertools import count as _counter
 class Var:
     """A decision variable of the ground model."""
 
-    __slots__ = ("uid", "index", "name", "key", "domain", "numeric")
+    __slots__ = ("uid", "index", "name", "key", "domain", "numeric", "eqs")
 
     def __init__(self, uid, index, name, key, domain):
+        self.eqs = {}                 # value -> the interned `var = value` node
         self.uid = uid
         self.index = index
         self.name = name
@@ -167,11 +168,14 @@ class Model:
 
     def eq(self, var: Var, value) -> Node:
         """The atom `var = value` (false if value is outside the domain)."""
-        if value not in var.domain:
-            return self.FALSE
-        if len(var.domain) == 1:
-            return self.TRUE
-        return self._new("eq", (var, value))
+        node = var.eqs.get(value)
+        if node is None:
+            if value not in var.domain:
+                return self.FALSE
+            if len(var.domain) == 1:
+                return self.TRUE
+            node = var.eqs[value] = self._new("eq", (var, value))
+        return node
 
     def cases(self, pairs) -> object:
         """A Cases term (or a constant) from (condition, value) pairs."""
