@@ -583,13 +583,20 @@ def check(spec: ast.Spec) -> ast.Spec:
 
 def summary(spec: ast.Spec) -> str:
     """One line describing a checked spec."""
-    vars_ = ", ".join(spec.vars) or "none"
+    vars_ = ", ".join(n for n, v in spec.vars.items() if not v.state) or "none"
     rules = len([r for r in spec.rules if not r.implied])
     implied = len(spec.rules) - rules
     shows = [s for s, x in (("grid", spec.show_cell), ("a text drawing", spec.show_text),
-                            ("moves", spec.show_moves)) if x]
-    text = (f"{spec.name}: ok; board {spec.board.kind}; variables {vars_}; "
-            f"{rules} rule{'s' if rules != 1 else ''}")
+                            ("moves", spec.show_moves or spec.show_steps)) if x]
+    text = f"{spec.name}: ok; board {spec.board.kind}; "
+    if spec.plan is not None:
+        text += (f"plan {spec.plan.name} with states {', '.join(spec.states)} and actions "
+                 f"{', '.join(spec.actions)}; ")
+        if vars_ != "none":
+            text += f"variables {vars_}; "
+    else:
+        text += f"variables {vars_}; "
+    text += f"{rules} rule{'s' if rules != 1 else ''}"
     if implied:
         text += f" (+{implied} implied)"
     return text + f"; shows {' and '.join(shows)}"

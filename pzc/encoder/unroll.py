@@ -135,9 +135,7 @@ class PlanGround(Ground):
         t = self.steps
         g = self.interpreter
         made = []
-        if t == 0:
-            made += self._template_states()
-        else:
+        if t > 0:                # state 1 and the first actions came with the template
             made += g.declare_states(t + 1)
         varmap = self._shift(0, t)
         acts = {}
@@ -286,4 +284,7 @@ def unroll(spec: ast.Spec, instance) -> PlanGround:
         model.constraints.append((st, node))
     goals = [g.at_step(0, st.body, {})[0] for st in spec.goals]
     pg.goal0 = model.and_(goals)
+    # the first transition is grounded now, so that a mistake in an action is
+    # reported even when the start already meets the goal
+    pg._template_states()
     return pg
