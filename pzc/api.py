@@ -368,7 +368,7 @@ def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Resu
     if g is None:
         return result
     try:
-        source = read_file(model_path)
+        source = read_file(model_path, "model file")
         cnf = cnf_stage.encode(g.model, "eager")
         status, lits = dimacs_stage.read_model(source.text, source.path)
         assignment = None

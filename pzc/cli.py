@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -187,6 +188,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pzc: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (pzc ... | head): stop quietly; point stdout at
+        # devnull so the interpreter's last flush does not fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141                  # the shell's code for a process stopped by SIGPIPE
     except Exception as e:  # a crash is a bug; say so plainly
         if getattr(args, "debug", False):
             raise

@@ -621,8 +621,6 @@ def test_decode_points_at_a_word_that_is_not_a_literal(text, line, column, word,
     assert err[i + 2] == "    " + " " * (column - 1) + "^"
 
 
-@pytest.mark.xfail(reason="BUG: the location is printed twice: 'bad.out:2:8: error: bad.out:2: "
-                          "expected literals ...'", strict=True)
 def test_decode_error_message_does_not_repeat_the_location(tmp_path_factory):
     exp, _, _, _ = decoded(tmp_path_factory, BY_ID["sudoku-grid4"])
     run = decode(exp, "s SATISFIABLE\nv 1 -2 x3 0\n", name="bad.out")
@@ -630,9 +628,6 @@ def test_decode_error_message_does_not_repeat_the_location(tmp_path_factory):
                    "v 1 -2 x3 0")
 
 
-@pytest.mark.xfail(reason="BUG: in a model cut in the middle of a literal ('v 1 -2 -'), the "
-                          "caret points at the first '-' of the line, not at the stray one",
-                   strict=True)
 def test_decode_points_at_a_dangling_minus(tmp_path_factory):
     exp, _, _, _ = decoded(tmp_path_factory, BY_ID["sudoku-grid4"])
     run = decode(exp, "s SATISFIABLE\nv 1 -2 -3 4 -", name="cut.out")
@@ -663,8 +658,6 @@ def test_decode_unsatisfiable_means_no_solution(tmp_path_factory):
     assert run.stdout.splitlines()[0] == f"{case.arg}: no solution"
 
 
-@pytest.mark.xfail(reason="BUG: a missing --model file is reported as 'no such instance file'",
-                   strict=True)
 def test_decode_names_a_missing_model_file(tmp_path_factory):
     exp, _, _, _ = decoded(tmp_path_factory, BY_ID["sudoku-grid4"])
     run = run_cli("decode", "sudoku", "puzzle.txt", "--model", "missing.out", cwd=exp.dir)
@@ -673,9 +666,6 @@ def test_decode_names_a_missing_model_file(tmp_path_factory):
     assert "missing.out" in run.stderr and "instance" not in run.stderr
 
 
-@pytest.mark.xfail(reason="BUG: when standard output is closed early (pzc ... | head -1) "
-                          "pzc reports 'internal error (a bug in pzc): BrokenPipeError', exit 4",
-                   strict=True)
 def test_decode_into_a_closed_pipe(tmp_path_factory):
     exp, model, _, _ = decoded(tmp_path_factory, BY_ID["sudoku-grid4"])
     (exp.dir / "pipe.out").write_text(v_lines(model))

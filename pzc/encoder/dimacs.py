@@ -73,6 +73,7 @@ def to_json_map(cnf, spec, instance) -> dict:
 
 
 _INT = re.compile(r"^-?\d+$")
+_WORD = re.compile(r"\S+")
 
 
 def read_model(text: str, path: str) -> tuple:
@@ -100,11 +101,13 @@ def read_model(text: str, path: str) -> tuple:
         if line in ("INDET", "UNKNOWN"):
             status = "unknown"
             continue
-        words = line[1:].split() if line.startswith("v") else line.split()
-        for w in words:
+        # each word with its column, so that the caret lands on the bad one
+        start = raw.index("v") + 1 if line.startswith("v") else 0
+        for m in _WORD.finditer(raw, start):
+            w = m.group()
             if not _INT.match(w):
-                raise PzcError(f"{path}:{n}: expected literals (integers), found {w!r}",
-                               path, n, raw.find(w) + 1, raw)
+                raise PzcError(f"expected literals (integers), found {w!r}",
+                               path, n, m.start() + 1, raw)
             lits.append(int(w))
     if status == "unknown":
         return "unknown", None

@@ -66,17 +66,19 @@ def token_value(token: str, layout: str):
     return int(token) if _INT.match(token) else token
 
 
-def read_file(path: str) -> Source:
-    """Read an instance file ('-' is standard input) into a Source."""
+def read_file(path: str, kind: str = "instance file") -> Source:
+    """Read an instance file ('-' is standard input) into a Source; ``kind``
+    names the file in messages (a model file, ...)."""
     if path == "-":
         return Source("<stdin>", sys.stdin.read().lstrip("\ufeff"))
     try:
         with open(path, encoding="utf-8", newline="") as f:
             text = f.read()
     except FileNotFoundError:
-        raise PzcError(f"no such instance file: {path}") from None
+        raise PzcError(f"no such {kind}: {path}") from None
     except IsADirectoryError:
-        raise PzcError(f"{path} is a directory, not an instance file") from None
+        raise PzcError(f"{path} is a directory, not an {kind}" if kind[0] in "aeiou"
+                       else f"{path} is a directory, not a {kind}") from None
     except UnicodeDecodeError as e:
         raise PzcError(f"{path} is not UTF-8 text ({e.reason})") from None
     except OSError as e:
