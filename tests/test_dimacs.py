@@ -537,8 +537,6 @@ def test_models_projected_on_the_shown_variables_are_the_answers(spec, tmp_path_
 QUOTES = '3 2\n".\"\n\\.\\\n'
 
 
-@pytest.mark.xfail(reason='BUG: symbols are quoted without escaping in "c map" lines: the '
-                          'label \'"\' is written """ and a backslash "\\"', strict=True)
 def test_quoted_symbols_read_back(tmp_path_factory):
     case = Case("numberlink-quotes", "numberlink", QUOTES)
     exp = export(tmp_path_factory, case)

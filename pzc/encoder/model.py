@@ -22,6 +22,7 @@ neighbours gives
 
 from __future__ import annotations
 
+import json
 from itertools import count as _counter
 
 
@@ -60,7 +61,7 @@ def _show(value) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(_show(v) for v in value) + ")"
     if isinstance(value, str):
-        return '"' + value + '"'
+        return json.dumps(value, ensure_ascii=False)   # quotes and backslashes escaped
     return str(value)
 
 
