@@ -162,22 +162,6 @@ class PlanGround(Ground):
                       for x, y in self.undo_pairs]
         return Transition(made, nodes)
 
-    def _differ(self, t: int, u: int):
-        """States t and u are not the same.  A shortest plan never comes back
-        to the state it was in two steps before (the two steps could be left
-        out), so this prunes undo moves without changing the shortest length."""
-        m = self.model
-        tables = self.interpreter.state_tables
-        parts = []
-        for name, table in tables[t].items():
-            for key, var in table.items():
-                other = tables[u][name][key]
-                if var.domain is None:
-                    parts.append(m.not_(m.iff(m.bvar(var), m.bvar(other))))
-                else:
-                    parts.append(m.not_(m.same(var, other)))
-        return m.or_(parts)
-
     def _template_states(self) -> list:
         """State 1 and the transition template, grounded from the spec."""
         g = self.interpreter
@@ -199,14 +183,14 @@ class PlanGround(Ground):
                     pre, _ = g.at_step(0, action.pre, env)
                     template.append(m.implies(fired, pre))
                 for target, value in action.effects:
-                    var, key = self._target(target, env)
+                    state, key = self._target(target, env)
                     g.step = 0
                     new_value = g.eval(value, env)
                     g.step = 1
                     after = g.variable(self.spec.vars[target_name(target)], key, target)
                     template.append(m.implies(fired, _equal(g, value, after, new_value)))
-                    setters.setdefault((var, key), []).append(fired)
-                    self.targets.setdefault((action.name, params), set()).add((var, key))
+                    setters.setdefault((state, key), []).append(fired)
+                    self.targets.setdefault((action.name, params), set()).add((state, key))
         if not self.template_actions:
             raise g.err(self.spec.plan, "no action has parameters on this instance, "
                                         "so no move can be made")
