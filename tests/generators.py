@@ -757,3 +757,97 @@ def slitherlink_brute(puzzle_text: str) -> str:
         if slitherlink_valid(puzzle_text, slitherlink_lattice(w, h, loop, puzzle)):
             return "solved"
     return "unsat"
+
+
+# ------------------------------------------------------------------ plans (move puzzles)
+
+# pzc's sliding goal order: the tiles 1-9, then A-Z, then the hole
+SLIDING_TILES = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def bfs_order(start, successors, limit=None):
+    """(state, distance) for every state reachable from ``start``, nearest
+    first; ``successors(state)`` yields the states one move away.  With
+    ``limit``, states more than ``limit`` moves away are not reached."""
+    from collections import deque
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        state, dist = queue.popleft()
+        yield state, dist
+        if limit is not None and dist >= limit:
+            continue
+        for nxt in successors(state):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append((nxt, dist + 1))
+
+
+def bfs_distance(start, successors, done, limit=None):
+    """The fewest moves from ``start`` to a state ``done`` accepts (None: none)."""
+    return next((dist for state, dist in bfs_order(start, successors, limit) if done(state)),
+                None)
+
+
+def sliding_goal(h: int, w: int) -> str:
+    """The default goal of an h x w sliding puzzle, in reading order."""
+    return SLIDING_TILES[:h * w - 1] + "."
+
+
+def sliding_slides(board: str, h: int, w: int):
+    """(piece, from, to, next board) for every tile next to the hole; a board
+    is a string in reading order with '.' for the hole."""
+    hole = board.index(".")
+    hr, hc = divmod(hole, w)
+    for r, c in ((hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)):
+        if 0 <= r < h and 0 <= c < w:
+            nxt = list(board)
+            nxt[hole], nxt[r * w + c] = board[r * w + c], "."
+            yield board[r * w + c], (r, c), (hr, hc), "".join(nxt)
+
+
+def sliding_next(h: int, w: int):
+    """The successor function of h x w sliding boards, for bfs_order."""
+    return lambda board: [nxt for *_, nxt in sliding_slides(board, h, w)]
+
+
+def sliding_walk(h: int, w: int, steps: int, rng: random.Random, board: str | None = None) -> str:
+    """A board ``steps`` random slides away from ``board`` (the goal by default)."""
+    board = board or sliding_goal(h, w)
+    for _ in range(steps):
+        board = rng.choice(list(sliding_slides(board, h, w)))[3]
+    return board
+
+
+def sliding_solvable(board: str, goal: str, w: int) -> bool:
+    """Whether ``goal`` can be reached: the permutation taking goal to board
+    (the hole counted as a tile) has the parity of the hole's taxicab distance."""
+    where = {p: i for i, p in enumerate(goal)}
+    perm = [where[p] for p in board]
+    swaps, seen = 0, set()
+    for i in range(len(perm)):
+        j, length = i, 0
+        while j not in seen:
+            seen.add(j)
+            j = perm[j]
+            length += 1
+        swaps += max(length - 1, 0)
+    a, b = divmod(board.index("."), w), divmod(goal.index("."), w)
+    return (swaps + abs(a[0] - b[0]) + abs(a[1] - b[1])) % 2 == 0
+
+
+def sliding_shuffle(h: int, w: int, rng: random.Random, solvable: bool = True,
+                    goal: str | None = None) -> str:
+    """A random permutation of the goal's tiles that is (or is not) solvable."""
+    goal = goal or sliding_goal(h, w)
+    while True:
+        board = "".join(rng.sample(goal, len(goal)))
+        if sliding_solvable(board, goal, w) == solvable:
+            return board
+
+
+def sliding_text(board: str, w: int, goal: str | None = None) -> str:
+    """The instance text of a board (and a goal grid after one blank line)."""
+    def grid(b):
+        return "".join(b[i:i + w] + "\n" for i in range(0, len(b), w))
+    return grid(board) + ("\n" + grid(goal) if goal is not None else "")
