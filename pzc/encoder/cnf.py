@@ -29,6 +29,7 @@ from itertools import combinations
 from pysat.card import CardEnc, EncType
 
 from . import connectivity
+from .gc_pause import without_gc
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
@@ -678,6 +679,7 @@ def size_limits(model: Model) -> dict:
     return out
 
 
+@without_gc
 def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     """Encode every constraint (implied ones too) of the model as CNF.
 
@@ -696,6 +698,7 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
                {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy, enc)
 
 
+@without_gc
 def extend(cnf: Cnf, variables, nodes) -> list:
     """Encode more variables and constraints into ``cnf`` (a plan's next
     step); returns the clauses this added."""

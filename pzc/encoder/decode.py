@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import PzcError
+from .gc_pause import without_gc
 
 
 @dataclass(eq=False)
@@ -17,6 +18,7 @@ class Answer:
     actions: list | None = None   # plans: step -> (action name, parameter tuple)
 
 
+@without_gc
 def decode(ground, assignment: dict, steps: int | None = None) -> Answer:
     """The spec variables' values; for a plan of ``steps`` steps also every
     state and the action taken at each step."""

@@ -20,6 +20,7 @@ from itertools import product
 from ..errors import PzcError
 from . import syntax as ast
 from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
+from .gc_pause import without_gc
 from .model import Model
 
 
@@ -89,6 +90,7 @@ class Grounder(Interpreter):
         return var
 
 
+@without_gc
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
     if spec.plan is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..geometry import Edge, Segment
 from . import syntax as ast
+from .gc_pause import without_gc
 from .evaluate import PSet, token_text
 from .verify import Checker
 
@@ -37,6 +38,7 @@ def grid_rows(spec, instance, answer, show=None, touched=None):
     return layout_rows(instance, tokens)
 
 
+@without_gc
 def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
     """(row, column) -> the text shown there: a cell of the board, or a point
     of a `show grid(h, w)` canvas."""
@@ -96,6 +98,7 @@ def _join(rows, layout):
     return out
 
 
+@without_gc
 def moves(spec, instance, answer, touched=None):
     """The move list of `show moves`, as JSON-ready dicts (None without one)."""
     if spec.plan is not None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from . import syntax as ast
 from .evaluate import SYMBOLIC
+from .gc_pause import without_gc
 from .ground import Ground, Grounder, check_clues, check_requires
 from .model import LinExpr, Model, Node
 from .undo import find_undo_pairs
@@ -247,6 +248,7 @@ def _frame(m: Model, before, after, setters) -> list:
     return [m.or_([m.not_(m.eq(before, v)), m.eq(after, v)] + setters) for v in before.domain]
 
 
+@without_gc
 def unroll(spec: ast.Spec, instance) -> PlanGround:
     """Ground the timeless parts and state 0 of a plan spec."""
     model = Model()

@@ -9,6 +9,7 @@ model, the encoding or the backend is used.
 from __future__ import annotations
 
 from . import syntax as ast
+from .gc_pause import without_gc
 from .evaluate import SYMBOLIC, Interpreter, describe
 
 
@@ -35,6 +36,7 @@ class Checker(Interpreter):
         return table[key]
 
 
+@without_gc
 def verify(spec: ast.Spec, instance, answer) -> list:
     """The list of problems found (empty when the answer satisfies every rule)."""
     checker = Checker(spec, instance, answer)
