@@ -32,7 +32,9 @@ class Var:
     __slots__ = ("uid", "index", "name", "key", "domain", "numeric", "eqs")
 
     def __init__(self, uid, index, name, key, domain):
-        self.eqs = {}                 # value -> the interned `var = value` node
+        # value -> the interned `var = value` node (True -> the bvar node of a
+        # bool var); kept here, not in the model's table, as the hot lookup
+        self.eqs = {}
         self.uid = uid
         self.index = index
         self.name = name
@@ -165,7 +167,10 @@ class Model:
         return self.TRUE if value else self.FALSE
 
     def bvar(self, var: Var) -> Node:
-        return self._new("bvar", (var,))
+        node = var.eqs.get(True)
+        if node is None:
+            node = var.eqs[True] = Node("bvar", (var,), next(self._uid))
+        return node
 
     def eq(self, var: Var, value) -> Node:
         """The atom `var = value` (false if value is outside the domain)."""
@@ -175,7 +180,7 @@ class Model:
                 return self.FALSE
             if len(var.domain) == 1:
                 return self.TRUE
-            node = var.eqs[value] = self._new("eq", (var, value))
+            node = var.eqs[value] = Node("eq", (var, value), next(self._uid))
         return node
 
     def cases(self, pairs) -> object:
@@ -498,7 +503,12 @@ class Model:
                 return x
             found = memo.get(x.uid)
             if found is None:
-                found = self._new(x.kind, self._rename_args(x.args, varmap, memo))
+                if x.kind == "bvar":          # atoms are interned on their variable
+                    found = self.bvar(varmap.get(x.args[0], x.args[0]))
+                elif x.kind == "eq":
+                    found = self.eq(varmap.get(x.args[0], x.args[0]), x.args[1])
+                else:
+                    found = self._new(x.kind, self._rename_args(x.args, varmap, memo))
                 memo[x.uid] = found
             return found
         if t is Cases:
@@ -528,7 +538,8 @@ class Model:
     # ------------------------------------------------------------ summary
 
     def stats(self) -> dict:
-        return {"vars": len(self.vars), "nodes": len(self._table)}
+        atoms = sum(len(var.eqs) for var in self.vars)
+        return {"vars": len(self.vars), "nodes": len(self._table) + atoms}
 
 
 def _holds(value: int, op: str, bound: int) -> bool:
