@@ -14,6 +14,7 @@ True or False without any solver or model involved.
 from __future__ import annotations
 
 import math
+import operator
 from itertools import product
 
 from ..errors import PzcError
@@ -135,20 +136,20 @@ class Interpreter:
         self._depth = 0
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _builtin_values()
+        # kinds without a closure of their own, or whose compiler declines
         self._dispatch = {
-            ast.Num: self._num, ast.Str: self._num, ast.BoolLit: self._num,
-            ast.Name: self._name, ast.Index: self._index, ast.Field: self._field,
-            ast.Neg: self._neg, ast.Binary: self._binary, ast.Compare: self._compare,
-            ast.Not: self._not, ast.BoolOp: self._boolop, ast.Ite: self._ite,
-            ast.Quant: self._quant, ast.Range: self._range, ast.Collection: self._collection,
-            ast.Comprehension: self._comprehension, ast.Call: self._call,
+            ast.Index: self._index, ast.Call: self._call, ast.Range: self._range,
+            ast.Collection: self._collection, ast.Comprehension: self._comprehension,
         }
         self._code = {}
         self._compilers = {
             ast.Num: self._c_const, ast.Str: self._c_const, ast.BoolLit: self._c_const,
             ast.Name: self._c_name, ast.Index: self._c_index, ast.Field: self._c_field,
             ast.Compare: self._c_compare, ast.BoolOp: self._c_boolop, ast.Not: self._c_not,
+            ast.Neg: self._c_neg, ast.Binary: self._c_binary, ast.Ite: self._c_ite,
+            ast.Quant: self._c_quant, ast.Call: self._c_call,
         }
+        self._builtin_values = {}     # name -> value of a builtin such as cells or labels
         if spec.board.kind == "json":
             self._setup_json_board()
 
@@ -226,16 +227,27 @@ class Interpreter:
 
     def _c_index(self, node):
         base = node.base
-        if not (type(base) is ast.Name and base.id in self.spec.vars and len(node.indices) == 1):
+        if len(node.indices) != 1:
             return None
+        index_node = node.indices[0]
+        index = self.code(index_node)
+        slow = self._index
+        if not (type(base) is ast.Name and base.id in self.spec.vars):
+            base_code = self.code(base)
+            values = self._index_values
+
+            def f(env):
+                value = base_code(env)
+                i = index(env)
+                if type(i) is int and type(value) is tuple and -len(value) <= i < len(value):
+                    return value[i]
+                return values(node, value, i)
+            return f
         name = base.id
         stmt = self.spec.vars[name]
         if len(stmt.binders) != 1:
             return None
-        index_node = node.indices[0]
-        index = self.code(index_node)
-        variable = self.variable
-        slow = self._index
+        read = self.reader(stmt)
 
         def f(env):
             if name in env:                  # a local name hides the variable
@@ -243,7 +255,7 @@ class Interpreter:
             k = index(env)
             if isinstance(k, SYMBOLIC):
                 raise self.err(index_node, "this index must not depend on the puzzle's variables")
-            return variable(stmt, (k,), node)
+            return read((k,), node)
         return f
 
     def _c_field(self, node):
@@ -262,10 +274,19 @@ class Interpreter:
         return f
 
     def _c_compare(self, node):
-        if node.op not in ("=", "!="):
-            return None
         left, right = self.code(node.left), self.code(node.right)
         slow = self._compare_values
+        order = _ORDER.get(node.op)
+        if order is not None:
+            def ordered(env):
+                a = left(env)
+                b = right(env)
+                if type(a) is int and type(b) is int:
+                    return order(a, b)
+                return slow(node, a, b)
+            return ordered
+        if node.op not in ("=", "!="):
+            return lambda env: slow(node, left(env), right(env))
         equal = node.op == "="
         plain = (int, str, tuple, bool)
 
@@ -290,8 +311,16 @@ class Interpreter:
         left, right = self.code(node.left), self.code(node.right)
         op = node.op
         slow = self._boolop_values
-        if op not in ("and", "or", "->"):
-            return None
+        if op == "<->":
+            def iff(env):
+                a = left(env)
+                if type(a) is bool:
+                    b = self.want_bool(node.right, right(env))
+                    if type(b) is bool:
+                        return a == b
+                    return b if a else self.model.not_(b)
+                return slow(node, a, right(env))
+            return iff
         # value of the left side that decides alone, and the result then
         decide = {"and": (False, False), "or": (True, True), "->": (False, True)}[op]
 
@@ -317,9 +346,113 @@ class Interpreter:
             return self.model.not_(self.want_bool(node.operand, v))
         return f
 
+    def _c_neg(self, node):
+        operand = self.code(node.operand)
+
+        def f(env):
+            v = operand(env)
+            if type(v) is int:
+                return -v
+            return self._neg_value(node, v)
+        return f
+
+    def _c_binary(self, node):
+        left, right = self.code(node.left), self.code(node.right)
+        arith = _ARITH[node.op]
+        divides = node.op in ("/", "%")      # by zero: the generic path reports it
+        slow = self._binary_values
+
+        def f(env):
+            a = left(env)
+            b = right(env)
+            if type(a) is int and type(b) is int and (b or not divides):
+                return arith(a, b)
+            return slow(node, a, b)
+        return f
+
+    def _c_ite(self, node):
+        cond, then, other = self.code(node.cond), self.code(node.then), self.code(node.other)
+        slow = self._ite_symbolic
+
+        def f(env):
+            c = cond(env)
+            if c is True:
+                return then(env)
+            if c is False:
+                return other(env)
+            return slow(node, c, env)
+        return f
+
+    def _c_quant(self, node):
+        body = self.code(node.body)
+        binders = node.binders
+        universal = node.kind == "all"
+        bind = self.bind
+        want_bool = self.want_bool
+
+        def f(env):
+            env = dict(env)
+            out = []
+            m = self.model
+            for guard in bind(binders, env):
+                v = body(env)
+                if guard is not None:
+                    v = want_bool(node.body, v)
+                    v = (m.implies(guard, m.const(v) if type(v) is bool else v) if universal
+                         else m.and_([guard, m.const(v) if type(v) is bool else v]))
+                if type(v) is bool:
+                    if v is not universal:
+                        return v
+                    continue
+                if type(v) is not Node:
+                    want_bool(node.body, v)
+                if v is m.TRUE or v is m.FALSE:
+                    if (v is m.TRUE) is not universal:
+                        return not universal
+                    continue
+                out.append(v)
+            if not out:
+                return universal
+            return m.and_(out) if universal else m.or_(out)
+        return f
+
+    def _c_call(self, node):
+        name = node.func
+        slow = self._call
+        if name in self.spec.lets:
+            let = self.spec.lets[name]
+            if let.params is None or node.binders is not None or len(node.args) != len(let.params):
+                return None                  # the generic path reports the mistake
+            args = [self.code(a) for a in node.args]
+            apply = self._apply_let
+
+            def call_let(env):
+                if name in env:
+                    return slow(node, env)
+                return apply(node, let, tuple([a(env) for a in args]))
+            return call_let
+        agg = AGGREGATES.get(name)
+        if agg is not None:
+            return lambda env: agg(self, node, env)
+        fn = BUILTIN_FUNCTIONS.get(name)
+        if fn is None or node.binders is not None or len(node.args) not in fn[0]:
+            return None
+        impl = fn[1]
+        args = [self.code(a) for a in node.args]
+        if len(args) == 1:
+            arg = args[0]
+            return lambda env: impl(self, node, [arg(env)])
+        return lambda env: impl(self, node, [a(env) for a in args])
+
     def variable(self, stmt: ast.Var, key: tuple, node):
         """The value of spec variable ``stmt`` at ``key`` (subclasses decide)."""
         raise NotImplementedError
+
+    def reader(self, stmt: ast.Var):
+        """A function (key, node) -> the value of ``stmt`` at key, as
+        ``variable`` gives it; subclasses return quicker ones."""
+        variable = self.variable
+        return lambda key, node: variable(stmt, key, node)
 
     def global_value(self, name: str, node):
         if name in self.spec.lets:
@@ -347,21 +480,16 @@ class Interpreter:
             return self.variable(var, (), node)
         fn = self.builtins.get(name)
         if fn is not None:
-            return fn(self, node)
+            # builtins depend on the instance only: compute each once
+            value = self._builtin_values.get(name, _MISSING)
+            if value is _MISSING:
+                value = self._builtin_values[name] = fn(self, node)
+            return value
         if name in BUILTIN_FUNCTIONS:
             raise self.err(node, f"'{name}' is a function: call it as {name}(...)")
         raise self.err(node, f"unknown name '{name}'")
 
     # ----------------------------------------------------------- atoms
-
-    def _num(self, node, env):
-        return node.value
-
-    def _name(self, node, env):
-        v = env.get(node.id, _MISSING)
-        if v is not _MISSING:
-            return v
-        return self.global_value(node.id, node)
 
     def _index(self, node, env):
         base = node.base
@@ -369,7 +497,7 @@ class Interpreter:
             stmt = self.spec.vars[base.id]
             if len(node.indices) == 1:
                 i = node.indices[0]
-                key = (self.want_const(i, self._dispatch[type(i)](i, env), "index"),)
+                key = (self.want_const(i, self.eval(i, env), "index"),)
             else:
                 key = tuple(self.want_const(i, self.eval(i, env), "index") for i in node.indices)
             if len(key) != len(stmt.binders):
@@ -379,7 +507,11 @@ class Interpreter:
         value = self.eval(base, env)
         if len(node.indices) != 1:
             raise self.err(node, "only variables take several indices")
-        index = self.want_const(node.indices[0], self.eval(node.indices[0], env), "index")
+        return self._index_values(node, value, self.eval(node.indices[0], env))
+
+    def _index_values(self, node, value, index):
+        """value[index] once both are evaluated (value not a variable)."""
+        index = self.want_const(node.indices[0], index, "index")
         if type(value) is Record:
             if index not in value:
                 raise self.err(node, f"the JSON object has no field {index!r}")
@@ -428,15 +560,13 @@ class Interpreter:
 
     # ----------------------------------------------------------- arithmetic
 
-    def _neg(self, node, env):
-        v = self.want_int(node.operand, self.eval(node.operand, env))
+    def _neg_value(self, node, v):
+        v = self.want_int(node.operand, v)
         if type(v) is int:
             return -v
         return self.model.scale(v, -1)
 
-    def _binary(self, node, env):
-        a = self.eval(node.left, env)
-        b = self.eval(node.right, env)
+    def _binary_values(self, node, a, b):
         op = node.op
         if op in "+-" and (is_collection(a) or is_collection(b)) and type(a) is not str:
             return self._collection_arith(node, op, a, b)
@@ -489,9 +619,6 @@ class Interpreter:
 
     # ----------------------------------------------------------- comparisons
 
-    def _compare(self, node, env):
-        return self._compare_values(node, self.eval(node.left, env), self.eval(node.right, env))
-
     def _compare_values(self, node, a, b):
         op = node.op
         if op in ("in", "notin"):
@@ -532,30 +659,6 @@ class Interpreter:
 
     # ----------------------------------------------------------- logic
 
-    def _not(self, node, env):
-        v = self.want_bool(node.operand, self.eval(node.operand, env))
-        if type(v) is bool:
-            return not v
-        return self.model.not_(v)
-
-    def _boolop(self, node, env):
-        op = node.op
-        a = self.want_bool(node.left, self.eval(node.left, env))
-        if type(a) is bool:
-            if op == "and" and not a:
-                return False
-            if op == "or" and a:
-                return True
-            if op == "->" and not a:
-                return True
-            b = self.want_bool(node.right, self.eval(node.right, env))
-            if op == "<->":
-                if type(b) is bool:
-                    return a == b
-                return b if a else self.model.not_(b)
-            return b
-        return self._boolop_values(node, a, self.eval(node.right, env))
-
     def _boolop_values(self, node, a, b):
         """a op b once a is symbolic (a Node)."""
         op = node.op
@@ -572,8 +675,9 @@ class Interpreter:
             return m.implies(a, b)
         return m.iff(a, b)
 
-    def _ite(self, node, env):
-        c = self.want_bool(node.cond, self.eval(node.cond, env))
+    def _ite_symbolic(self, node, c, env):
+        """`if c then ... else ...` once c is evaluated (mostly a Node)."""
+        c = self.want_bool(node.cond, c)
         if type(c) is bool:
             return self.eval(node.then if c else node.other, env)
         a = self.eval(node.then, env)
@@ -600,6 +704,12 @@ class Interpreter:
         last = i == len(binders) - 1
         saved = [env.get(n, _MISSING) for n in names]
         try:
+            if last and len(names) == 1 and b.where is None:
+                name = names[0]
+                for value in coll:
+                    env[name] = value
+                    yield guard
+                return
             for value in coll:
                 if len(names) == 1:
                     env[names[0]] = value
@@ -626,29 +736,6 @@ class Interpreter:
                     env.pop(n, None)
                 else:
                     env[n] = old
-
-    def _quant(self, node, env):
-        env = dict(env)
-        out = []
-        universal = node.kind == "all"
-        m = self.model
-        for guard in self.bind(node.binders, env):
-            v = self.want_bool(node.body, self.eval(node.body, env))
-            if guard is not None:
-                v = (m.implies(guard, m.const(v) if type(v) is bool else v) if universal
-                     else m.and_([guard, m.const(v) if type(v) is bool else v]))
-            if type(v) is bool:
-                if v != universal:
-                    return v
-                continue
-            if v is m.TRUE or v is m.FALSE:
-                if (v is m.TRUE) != universal:
-                    return not universal
-                continue
-            out.append(v)
-        if not out:
-            return universal
-        return m.and_(out) if universal else m.or_(out)
 
     def _collection(self, node, env):
         items = [self.want_const(x, self.eval(x, env)) for x in node.items]
@@ -697,7 +784,10 @@ class Interpreter:
         if len(node.args) != len(let.params):
             raise self.err(node, f"'{let.name}' takes {plural(len(let.params), 'argument')}, "
                                  f"not {len(node.args)}")
-        args = tuple(self.eval(a, env) for a in node.args)
+        return self._apply_let(node, let, tuple(self.eval(a, env) for a in node.args))
+
+    def _apply_let(self, node, let, args):
+        """A let function's value on evaluated arguments (memoised when constant)."""
         key = None
         if not any(isinstance(a, SYMBOLIC) for a in args):
             try:
@@ -746,6 +836,9 @@ class Interpreter:
 
 
 _MISSING = object()
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+          "/": operator.floordiv, "%": operator.mod}
 
 
 # ----------------------------------------------------------------- builtins
@@ -1056,8 +1149,9 @@ def _items(it: Interpreter, node, env, want):
     """(guard, value) pairs of an aggregate: binder form or plain arguments."""
     if node.binders is not None:
         env = dict(env)
+        body = it.code(node.body)
         for guard in it.bind(node.binders, env):
-            yield guard, want(node.body, it.eval(node.body, env))
+            yield guard, want(node.body, body(env))
         return
     if len(node.args) == 1:
         v = it.eval(node.args[0], env)
@@ -1152,10 +1246,16 @@ def _agg_connected(it, node, env):
     name = node.binders[0].names[0]
     env = dict(env)
     elements, chosen = [], []
+    body = it.code(node.body)
+    symbolic = False
     for guard in it.bind(node.binders, env):
-        v = it.want_bool(node.body, it.eval(node.body, env))
+        v = body(env)
+        if type(v) is not bool:
+            v = it.want_bool(node.body, v)
+            symbolic = True
         if guard is not None:
             v = it.model.and_([guard, it.model.const(v) if type(v) is bool else v])
+            symbolic = True
         elements.append(env[name])
         chosen.append(v)
     key = tuple(elements)
@@ -1165,7 +1265,7 @@ def _agg_connected(it, node, env):
     if adjacent is None:
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")
-    if not any(isinstance(v, SYMBOLIC) for v in chosen):
+    if not symbolic:
         picked = [x for x, v in zip(elements, chosen) if v]
         return len(components(picked, adjacent)) <= 1
     return it.model.connected(elements, chosen, adjacent)

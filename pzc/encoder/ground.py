@@ -89,6 +89,22 @@ class Grounder(Interpreter):
             return self.model.bvar(var)
         return var
 
+    def reader(self, stmt):
+        if stmt.state:
+            return super().reader(stmt)
+        tables = self.model.spec_vars
+        bvar = self.model.bvar
+        name = stmt.name
+        variable = self.variable
+
+        def read(key, node):
+            table = tables.get(name)
+            var = table.get(key) if table is not None else None
+            if var is None:
+                return variable(stmt, key, node)     # says what is missing
+            return var if var.domain is not None else bvar(var)
+        return read
+
 
 @without_gc
 def ground(spec: ast.Spec, instance) -> Ground:

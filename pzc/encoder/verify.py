@@ -12,6 +12,8 @@ from . import syntax as ast
 from .gc_pause import without_gc
 from .evaluate import SYMBOLIC, Interpreter, describe
 
+_MISSING = object()
+
 
 class Checker(Interpreter):
     """Reads spec variables as the answer's values."""
@@ -34,6 +36,17 @@ class Checker(Interpreter):
             shown = ", ".join(repr(k) for k in key)
             raise self.err(node, f"'{stmt.name}' has no element [{shown}] on this instance")
         return table[key]
+
+    def reader(self, stmt):
+        if stmt.state or self.touched is not None:
+            return super().reader(stmt)
+        table = self.answer.values.get(stmt.name, {})
+        variable = self.variable
+
+        def read(key, node):
+            value = table.get(key, _MISSING)
+            return value if value is not _MISSING else variable(stmt, key, node)
+        return read
 
 
 @without_gc
