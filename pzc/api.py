@@ -21,6 +21,7 @@ from .encoder import cnf as cnf_stage
 from .encoder import dimacs as dimacs_stage
 from .encoder.decode import decode
 from .encoder.enumerate import differences, enumerate_solutions, marked_rows
+from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
 from .encoder.instance import Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, plan_boards, text_drawing
@@ -145,6 +146,7 @@ def _solver(spec, backend, solver):
     return solver
 
 
+@without_gc      # the whole pipeline: its objects die with it, by reference counting
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           connectivity: str | None = None, solver_cmd: str | None = None,
@@ -270,6 +272,7 @@ class CountResult:
         return out
 
 
+@without_gc
 def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           limit: int | None = None, connectivity: str | None = None,

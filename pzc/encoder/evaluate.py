@@ -136,22 +136,22 @@ class Interpreter:
         self._depth = 0
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _builtin_values()
-        # kinds without a closure of their own, or whose compiler declines
-        self._dispatch = {
-            ast.Index: self._index, ast.Call: self._call, ast.Range: self._range,
-            ast.Collection: self._collection, ast.Comprehension: self._comprehension,
-        }
-        self._code = {}
-        self._compilers = {
-            ast.Num: self._c_const, ast.Str: self._c_const, ast.BoolLit: self._c_const,
-            ast.Name: self._c_name, ast.Index: self._c_index, ast.Field: self._c_field,
-            ast.Compare: self._c_compare, ast.BoolOp: self._c_boolop, ast.Not: self._c_not,
-            ast.Neg: self._c_neg, ast.Binary: self._c_binary, ast.Ite: self._c_ite,
-            ast.Quant: self._c_quant, ast.Call: self._c_call,
-        }
+        self._code = {}               # AST node -> its closure (see code())
         self._builtin_values = {}     # name -> value of a builtin such as cells or labels
         if spec.board.kind == "json":
             self._setup_json_board()
+
+    def release(self):
+        """Drop the closures: they refer back to the interpreter, a cycle that
+        would keep it and its model alive until the garbage collector runs.
+        They are built again if the interpreter is used later."""
+        self._code.clear()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
 
     # ----------------------------------------------------------- errors
 
@@ -200,12 +200,12 @@ class Interpreter:
         directly; the others wrap the methods below."""
         f = self._code.get(node)
         if f is None:
-            make = self._compilers.get(type(node))
+            make = _COMPILERS.get(type(node))
             if make is not None:
-                f = make(node)
+                f = make(self, node)
             if f is None:
-                method = self._dispatch[type(node)]
-                f = lambda env, method=method, node=node: method(node, env)
+                method = _GENERIC[type(node)]
+                f = lambda env: method(self, node, env)
             self._code[node] = f
         return f
 
@@ -836,6 +836,22 @@ class Interpreter:
 
 
 _MISSING = object()
+
+# AST kind -> the Interpreter method that builds its closure
+_COMPILERS = {
+    ast.Num: Interpreter._c_const, ast.Str: Interpreter._c_const,
+    ast.BoolLit: Interpreter._c_const, ast.Name: Interpreter._c_name,
+    ast.Index: Interpreter._c_index, ast.Field: Interpreter._c_field,
+    ast.Compare: Interpreter._c_compare, ast.BoolOp: Interpreter._c_boolop,
+    ast.Not: Interpreter._c_not, ast.Neg: Interpreter._c_neg,
+    ast.Binary: Interpreter._c_binary, ast.Ite: Interpreter._c_ite,
+    ast.Quant: Interpreter._c_quant, ast.Call: Interpreter._c_call,
+}
+# kinds without a compiler, or whose compiler declined: the method evaluating them
+_GENERIC = {
+    ast.Index: Interpreter._index, ast.Call: Interpreter._call, ast.Range: Interpreter._range,
+    ast.Collection: Interpreter._collection, ast.Comprehension: Interpreter._comprehension,
+}
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "/": operator.floordiv, "%": operator.mod}

@@ -124,6 +124,7 @@ def ground(spec: ast.Spec, instance) -> Ground:
         if type(value) is bool:
             value = model.const(value)
         (model.implied if rule.implied else model.constraints).append((rule, value))
+    g.release()
     return Ground(spec, instance, model, g)
 
 

@@ -29,12 +29,9 @@ from itertools import count as _counter
 class Var:
     """A decision variable of the ground model."""
 
-    __slots__ = ("uid", "index", "name", "key", "domain", "numeric", "eqs")
+    __slots__ = ("uid", "index", "name", "key", "domain", "numeric")
 
     def __init__(self, uid, index, name, key, domain):
-        # value -> the interned `var = value` node (True -> the bvar node of a
-        # bool var); kept here, not in the model's table, as the hot lookup
-        self.eqs = {}
         self.uid = uid
         self.index = index
         self.name = name
@@ -141,6 +138,10 @@ class Model:
         self.vars = []
         self._uid = _counter(1)
         self._table = {}
+        # var.index -> {value: the interned `var = value` node}, and True -> the
+        # bvar node of a bool var: the hot lookups, kept apart from the table
+        # (and not on the Var, which would make a cycle for the collector)
+        self._atoms = []
         self.TRUE = self._new("true", ())
         self.FALSE = self._new("false", ())
         self.constraints = []      # (rule statement, Node), one entry per rule
@@ -153,6 +154,7 @@ class Model:
     def new_var(self, name, key, domain) -> Var:
         var = Var(next(self._uid), len(self.vars), name, key, domain)
         self.vars.append(var)
+        self._atoms.append({})
         return var
 
     def _new(self, kind, args) -> Node:
@@ -167,20 +169,22 @@ class Model:
         return self.TRUE if value else self.FALSE
 
     def bvar(self, var: Var) -> Node:
-        node = var.eqs.get(True)
+        atoms = self._atoms[var.index]
+        node = atoms.get(True)
         if node is None:
-            node = var.eqs[True] = Node("bvar", (var,), next(self._uid))
+            node = atoms[True] = Node("bvar", (var,), next(self._uid))
         return node
 
     def eq(self, var: Var, value) -> Node:
         """The atom `var = value` (false if value is outside the domain)."""
-        node = var.eqs.get(value)
+        atoms = self._atoms[var.index]
+        node = atoms.get(value)
         if node is None:
             if value not in var.domain:
                 return self.FALSE
             if len(var.domain) == 1:
                 return self.TRUE
-            node = var.eqs[value] = Node("eq", (var, value), next(self._uid))
+            node = atoms[value] = Node("eq", (var, value), next(self._uid))
         return node
 
     def cases(self, pairs) -> object:
@@ -538,7 +542,7 @@ class Model:
     # ------------------------------------------------------------ summary
 
     def stats(self) -> dict:
-        atoms = sum(len(var.eqs) for var in self.vars)
+        atoms = sum(len(a) for a in self._atoms)
         return {"vars": len(self.vars), "nodes": len(self._table) + atoms}
 
 

@@ -43,22 +43,22 @@ def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
     """(row, column) -> the text shown there: a cell of the board, or a point
     of a `show grid(h, w)` canvas."""
     show = show or spec.show_cell
-    checker = Checker(spec, instance, answer, touched)
-    layout = instance.layout
-    env = {}
-    tokens = {}
-    if isinstance(show, ast.ShowCanvas):
-        h = checker.want_int(show.height, checker.eval(show.height, {}))
-        w = checker.want_int(show.width, checker.eval(show.width, {}))
-        for r in range(h):
-            for c in range(w):
-                env[show.point] = (r, c)
-                tokens[(r, c)] = cell_token(checker.eval(show.body, env), layout)
+    with Checker(spec, instance, answer, touched) as checker:
+        layout = instance.layout
+        env = {}
+        tokens = {}
+        if isinstance(show, ast.ShowCanvas):
+            h = checker.want_int(show.height, checker.eval(show.height, {}))
+            w = checker.want_int(show.width, checker.eval(show.width, {}))
+            for r in range(h):
+                for c in range(w):
+                    env[show.point] = (r, c)
+                    tokens[(r, c)] = cell_token(checker.eval(show.body, env), layout)
+            return tokens
+        for cell in checker.geometry.cells:
+            env[show.cell] = cell
+            tokens[cell] = cell_token(checker.eval(show.body, env), layout)
         return tokens
-    for cell in checker.geometry.cells:
-        env[show.cell] = cell
-        tokens[cell] = cell_token(checker.eval(show.body, env), layout)
-    return tokens
 
 
 def layout_rows(instance, tokens: dict) -> list:
@@ -106,12 +106,12 @@ def moves(spec, instance, answer, touched=None):
     show = spec.show_moves
     if show is None:
         return None
-    checker = Checker(spec, instance, answer, touched)
-    env = {}
-    out = []
-    for guard in checker.bind(show.binders, env):
-        out.append({name: to_json(checker.eval(expr, env)) for name, expr in show.fields})
-    return out
+    with Checker(spec, instance, answer, touched) as checker:
+        env = {}
+        out = []
+        for guard in checker.bind(show.binders, env):
+            out.append({name: to_json(checker.eval(expr, env)) for name, expr in show.fields})
+        return out
 
 
 def plan_moves(spec, instance, answer) -> list:

@@ -52,14 +52,14 @@ class Checker(Interpreter):
 @without_gc
 def verify(spec: ast.Spec, instance, answer) -> list:
     """The list of problems found (empty when the answer satisfies every rule)."""
-    checker = Checker(spec, instance, answer)
-    if spec.plan is not None:
-        return _verify_plan(checker)
-    problems = []
-    for stmt in spec.vars.values():
-        problems += _check_domain(checker, stmt)
-    problems += _check_rules(checker)
-    return problems
+    with Checker(spec, instance, answer) as checker:
+        if spec.plan is not None:
+            return _verify_plan(checker)
+        problems = []
+        for stmt in spec.vars.values():
+            problems += _check_domain(checker, stmt)
+        problems += _check_rules(checker)
+        return problems
 
 
 def _check_rules(checker) -> list:
