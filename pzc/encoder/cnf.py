@@ -120,20 +120,25 @@ class Encoder:
         if len(lits) <= 1:
             return
         neg = [-g for g in guard]
-        if len(lits) <= PAIRWISE_LIMIT:
-            for i in range(len(lits)):
-                for j in range(i + 1, len(lits)):
-                    self.clauses.append(neg + [-lits[i], -lits[j]])
+        out = self.clauses
+        n = len(lits)
+        if n <= PAIRWISE_LIMIT:
+            nots = [-l for l in lits]
+            for i in range(n):
+                a = nots[i]
+                for j in range(i + 1, n):
+                    out.append(neg + [a, nots[j]])
             return
         # sequential counter: s[i] means "some of lits[0..i] is true"
         prev = lits[0]
-        for i in range(1, len(lits)):
+        for i in range(1, n):
             x = lits[i]
-            self.clauses.append(neg + [-prev, -x])
-            if i < len(lits) - 1:
-                s = self.new()
-                self.clauses.append([-prev, s])
-                self.clauses.append([-x, s])
+            out.append(neg + [-prev, -x])
+            if i < n - 1:
+                self.nvars += 1
+                s = self.nvars
+                out.append([-prev, s])
+                out.append([-x, s])
                 prev = s
 
     def exactly_one(self, lits):
@@ -162,7 +167,8 @@ class Encoder:
             x = self.new()
             lits[live[0]], lits[live[1]] = -x, x
         else:
-            fresh = [self.new() for _ in live]
+            fresh = range(self.nvars + 1, self.nvars + 1 + len(live))
+            self.nvars += len(live)
             lits.update(zip(live, fresh))
             self.exactly_one(fresh)
         self.var_lits[var] = lits
@@ -281,7 +287,7 @@ class Encoder:
             self.assert_distinct(node.args, guard)
         elif k == "connected":
             elems, sel, adj = node.args
-            lits = [self._as_lit(self.lit(x)) for x in sel]
+            lits = self._selection_lits(sel)
             # a count over the same selection bounds it; the count leaves out the
             # always-selected elements, the connected node keeps them
             free = [x.uid for x in sel if x is not self.model.TRUE]
@@ -301,15 +307,34 @@ class Encoder:
             la, lb = self._value_lits(a), self._value_lits(b)
             neg = [-g for g in guard]
             t = self.true
+            out = self.clauses
             for v, x in la.items():
                 y = lb.get(v)
                 if y is None or x == -t or y == -t:
                     continue
-                self.clauses.append(neg + [-x for x in (x, y) if x != t])
+                clause = neg.copy()           # not (a = v and b = v)
+                if x != t:
+                    clause.append(-x)
+                if y != t:
+                    clause.append(-y)
+                out.append(clause)
         elif k == "not":
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
             raise AssertionError(k)
+
+    def _selection_lits(self, sel) -> list:
+        """Literals of a connected node's selection formulas (most are
+        `var = value` atoms, read straight from the variable's literals)."""
+        var_lits = self.var_lits
+        lits = []
+        for x in sel:
+            if x.kind == "eq":
+                var, value = x.args
+                lits.append(var_lits[var][value])
+            else:
+                lits.append(self._as_lit(self.lit(x)))
+        return lits
 
     # ---------------------------------------------------------------- same / distinct
 
@@ -319,6 +344,7 @@ class Encoder:
         neg = [-g for g in guard]
         both_vars = SAME_ONE_WAY and type(a) is Var and type(b) is Var
         t = self.true
+        out = self.clauses
         for x, y in ((a, b), (b, a)):
             lx = self._value_lits(x)
             ly = self._value_lits(y)
@@ -328,10 +354,12 @@ class Encoder:
                 m = ly.get(v, -t)
                 if m == t:
                     continue
-                clause = neg + ([-l] if l != t else [])
+                clause = neg.copy()           # x = v -> y = v
+                if l != t:
+                    clause.append(-l)
                 if m != -t:
                     clause.append(m)
-                self.clauses.append(clause)
+                out.append(clause)
             if both_vars:
                 break
 
