@@ -28,8 +28,9 @@ class _Link(tuple):
     def __ne__(self, other):
         return not self == other
 
-    def __hash__(self):
-        return hash((type(self).__name__, tuple.__hash__(self)))
+    # the pair's own hash, computed in C: an edge and the segment between the
+    # same points share it, and __eq__ tells them apart on the rare collision
+    __hash__ = tuple.__hash__
 
     def __getnewargs__(self):
         return tuple(self)
@@ -63,12 +64,12 @@ class Geometry:
 
     def __init__(self, cells):
         self.cells = tuple(cells)
-        self._cell_set = frozenset(self.cells)
+        self.cell_set = frozenset(self.cells)      # for quick membership tests
         self._neighbours = None
         self._edges = None
 
     def __contains__(self, cell) -> bool:
-        return cell in self._cell_set
+        return cell in self.cell_set
 
     def _adjacent(self, cell):   # overridden
         r, c = cell
@@ -76,7 +77,7 @@ class Geometry:
 
     def neighbours(self, cell) -> tuple:
         if self._neighbours is None:
-            cs = self._cell_set
+            cs = self.cell_set
             self._neighbours = {x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells}
         return self._neighbours[cell]
 
@@ -88,6 +89,12 @@ class Geometry:
         return self._order
 
     def edge(self, a, b) -> Edge:
+        """The edge joining cells a and b; the board's own Edge object for
+        neighbours, so that lookups keyed by it find it by identity."""
+        self.edges()
+        found = self._edge_between.get((a, b))
+        if found is not None:
+            return found
         return Edge(a, b) if self.order[a] < self.order[b] else Edge(b, a)
 
     def edges(self) -> tuple:
@@ -100,9 +107,12 @@ class Geometry:
                         out.append(Edge(a, b))
             self._edges = tuple(out)
             self._edges_of = {c: [] for c in self.cells}
+            self._edge_between = {}
             for e in self._edges:
                 self._edges_of[e.a].append(e)
                 self._edges_of[e.b].append(e)
+                a, b = e              # keyed by plain pairs: an Edge never equals one
+                self._edge_between[(a, b)] = self._edge_between[(b, a)] = e
         return self._edges
 
     def edges_of(self, cell) -> tuple:

@@ -442,6 +442,9 @@ class Interpreter:
         if len(args) == 1:
             arg = args[0]
             return lambda env: impl(self, node, [arg(env)])
+        if len(args) == 2:
+            first, second = args
+            return lambda env: impl(self, node, [first(env), second(env)])
         return lambda env: impl(self, node, [a(env) for a in args])
 
     def variable(self, stmt: ast.Var, key: tuple, node):
@@ -861,7 +864,7 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
 
 def _cell_arg(it: Interpreter, node, v, i=0):
     geom = it.geometry
-    if type(v) is not tuple or geom is None or v not in geom:
+    if type(v) is not tuple or geom is None or v not in geom.cell_set:
         raise it.err(node.args[i] if node.args else node, f"expected a cell of the board, "
                      f"but this is {describe(v) if type(v) is not tuple else repr(v)}")
     return v

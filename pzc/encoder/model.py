@@ -480,11 +480,16 @@ class Model:
 
         Elements never chosen are dropped; the node holds the elements, their
         selection formulas and the adjacency as index lists."""
-        keep = tuple(i for i, c in enumerate(chosen) if c is not False and c is not self.FALSE)
-        if len(keep) <= 1:
+        elems, sel = [], []
+        never = self.FALSE
+        for x, c in zip(elements, chosen):
+            if c is False or c is never:
+                continue
+            elems.append(x)
+            sel.append(self.const(c) if type(c) is bool else c)
+        if len(elems) <= 1:
             return self.TRUE
-        elems = tuple(elements[i] for i in keep)
-        sel = tuple(self.const(chosen[i]) if type(chosen[i]) is bool else chosen[i] for i in keep)
+        elems, sel = tuple(elems), tuple(sel)
         # the same elements come back for every label of a puzzle: share the graph
         adj = self._graphs.get(elems)
         if adj is None:
