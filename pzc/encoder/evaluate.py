@@ -291,6 +291,7 @@ class Interpreter:
         plain = (int, str, tuple, bool)
 
         eq = self.model.eq if self.model is not None else None
+        same = self.model.same if self.model is not None else None
         not_ = self.model.not_ if self.model is not None else None
         values = (int, str, tuple)
 
@@ -303,6 +304,9 @@ class Interpreter:
             # the hot case of grounding: a finite-domain variable against a value
             if ta is Var and tb in values and a.domain is not None:
                 r = eq(a, b)
+                return r if equal else not_(r)
+            if ta is Var and tb is Var and a.domain is not None and b.domain is not None:
+                r = same(a, b)               # what equal() gives two such variables
                 return r if equal else not_(r)
             return slow(node, a, b)
         return f

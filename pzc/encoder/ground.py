@@ -39,19 +39,22 @@ class Grounder(Interpreter):
     def __init__(self, spec, instance, model):
         super().__init__(spec, instance, model)
         self.index_sets = {}
+        self._last_domain = (None, None)   # (collection, its checked values): vars share one
 
     def declare(self, stmt: ast.Var):
         """Create the model variables of one `var` statement."""
         m = self.model
         table = {}
         env = {}
-        keys_seen = 0
+        single = len(stmt.binders) == 1 and len(stmt.binders[0].names) == 1
         for guard in self.bind(stmt.binders, env):
             if guard is not None:
                 raise self.err(stmt, "the index set of a variable must not depend on variables")
-            key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
-                        for b in stmt.binders)
-            keys_seen += 1
+            if single:
+                key = (env[stmt.binders[0].names[0]],)
+            else:
+                key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
+                            for b in stmt.binders)
             domain = self.domain_of(stmt, env)
             table[key] = m.new_var(stmt.name, key, domain)
         if not table and stmt.binders:
@@ -63,6 +66,8 @@ class Grounder(Interpreter):
         if stmt.domain is None:
             return None
         dom = self.eval(stmt.domain, env)
+        if dom is self._last_domain[0]:
+            return self._last_domain[1]
         if isinstance(dom, SYMBOLIC):
             raise self.err(stmt.domain, "a domain must not depend on variables")
         if not is_collection(dom) or type(dom) is str:
@@ -75,6 +80,7 @@ class Grounder(Interpreter):
             if type(v) is bool or not isinstance(v, (int, str, tuple)):
                 raise self.err(stmt.domain, f"domain values are ints, symbols or cells, "
                                             f"not {describe(v)}")
+        self._last_domain = (dom, values)
         return values
 
     def variable(self, stmt, key, node):

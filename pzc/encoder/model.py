@@ -31,14 +31,16 @@ class Var:
 
     __slots__ = ("uid", "index", "name", "key", "domain", "numeric")
 
-    def __init__(self, uid, index, name, key, domain):
+    def __init__(self, uid, index, name, key, domain, numeric=None):
         self.uid = uid
         self.index = index
         self.name = name
         self.key = key
         self.domain = domain          # None: bool; else a tuple of values
-        self.numeric = domain is not None and all(isinstance(v, int) and not isinstance(v, bool)
-                                                  for v in domain)
+        if numeric is None:
+            numeric = domain is not None and all(isinstance(v, int) and not isinstance(v, bool)
+                                                 for v in domain)
+        self.numeric = numeric
 
     @property
     def is_bool(self) -> bool:
@@ -152,7 +154,10 @@ class Model:
     # ------------------------------------------------------------ atoms
 
     def new_var(self, name, key, domain) -> Var:
-        var = Var(next(self._uid), len(self.vars), name, key, domain)
+        last = self.vars[-1] if self.vars else None
+        # variables of one declaration share their domain tuple: and whether it is numeric
+        numeric = last.numeric if last is not None and last.domain is domain else None
+        var = Var(next(self._uid), len(self.vars), name, key, domain, numeric)
         self.vars.append(var)
         self._atoms.append({})
         return var
@@ -448,8 +453,8 @@ class Model:
     def same(self, a, b) -> Node:
         if a is b:
             return self.TRUE
-        shared = set(a.domain) & set(b.domain)
-        if not shared:
+        da, db = a.domain, b.domain
+        if da != db and set(da).isdisjoint(db):      # (domains are never empty)
             return self.FALSE
         if a.uid > b.uid:
             a, b = b, a
