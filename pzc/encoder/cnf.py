@@ -99,7 +99,7 @@ class Encoder:
         """Add the clause (not guard) or lits; True/False and the true literal fold."""
         t = self.true
         clause = []
-        for l in [-g for g in guard] + list(lits):
+        for l in ([-g for g in guard] + list(lits) if guard else lits):
             if l is True or l == t:
                 return
             if l is False or l == -t:
@@ -435,8 +435,13 @@ class Encoder:
         Values start at 0 and ge[0] is the constant True, so the clauses are
         written out directly (this loop is the compiler's hot spot)."""
         av, bv, ag, bg = a.values, b.values, a.ge, b.ge
-        sums = sorted({min(x + y, cap) for x in av for y in bv})
-        index = {v: i for i, v in enumerate(sums)}
+        if av[-1] == len(av) - 1 and bv[-1] == len(bv) - 1 and cap >= 0:
+            # both count 0, 1, 2, ... (unit coefficients): so does the sum
+            sums = list(range(min(av[-1] + bv[-1], cap) + 1))
+            index = sums
+        else:
+            sums = sorted({min(x + y, cap) for x in av for y in bv})
+            index = {v: i for i, v in enumerate(sums)}
         first = self.nvars + 1
         self.nvars += len(sums) - 1
         ge = [True] + list(range(first, self.nvars + 1))
@@ -508,7 +513,7 @@ class Encoder:
         if all(type(a) is Node and abs(c) == 1 for c, a in items):
             if self._assert_cardinality(items, op, bound, guard):
                 return
-        low = sum(min(c * v for v in _values(a)) for c, a in items)
+        low = _lowest(items)
         k = bound - low    # the unary counts sum - low, from 0
         # sum <= k needs "inputs high -> output high" (up); sum >= k the reverse
         u, _ = self.unary_sum(items, cap=k + 1, up=op in ("=", "<="), down=op in ("=", ">="))
@@ -519,7 +524,7 @@ class Encoder:
 
     def lin_lit(self, node):
         items, op, bound = node.args
-        low = sum(min(c * v for v in _values(a)) for c, a in items)
+        low = _lowest(items)
         k = bound - low
         u, _ = self.unary_sum(items, cap=k + 1)
         ge_k, ge_k1 = u.at_least(k), u.at_least(k + 1)
@@ -636,8 +641,16 @@ class Encoder:
         return True
 
 
-def _values(atom):
-    return (0, 1) if type(atom) is Node else atom.domain
+def _lowest(items) -> int:
+    """The least value of sum(coef * atom) over (coef, atom) items."""
+    low = 0
+    for c, a in items:
+        if type(a) is Node:
+            if c < 0:
+                low += c
+        else:
+            low += min(c * v for v in a.domain)
+    return low
 
 
 def _neg(l):
