@@ -256,7 +256,17 @@ class Interpreter:
             if isinstance(k, SYMBOLIC):
                 raise self.err(index_node, "this index must not depend on the puzzle's variables")
             return read((k,), node)
-        return f
+        if type(index_node) is not ast.Name:
+            return f
+        key_name = index_node.id
+
+        def by_name(env):
+            # v[c] with c bound: the commonest read, its index looked up here
+            k = env.get(key_name, _MISSING)
+            if k is _MISSING or name in env or isinstance(k, SYMBOLIC):
+                return f(env)
+            return read((k,), node)
+        return by_name
 
     def _c_field(self, node):
         base = self.code(node.base)
