@@ -244,8 +244,9 @@ class Model:
         seen = {}
         stack = list(xs)
         stack.reverse()
+        pop = stack.pop
         while stack:
-            x = stack.pop()
+            x = pop()
             if x is unit:
                 continue
             if x is zero:
@@ -253,7 +254,8 @@ class Model:
             if x.kind == kind:
                 stack.extend(reversed(x.args))
                 continue
-            seen.setdefault(x.uid, x)
+            if x.uid not in seen:
+                seen[x.uid] = x
         if not seen:
             return unit
         for x in seen.values():
@@ -261,8 +263,7 @@ class Model:
                 return zero
         if len(seen) == 1:
             return next(iter(seen.values()))
-        args = tuple(seen[u] for u in sorted(seen))
-        return self._new(kind, args)
+        return self._new(kind, tuple(map(seen.__getitem__, sorted(seen))))
 
     def and_(self, xs) -> Node:
         return self._junction("and", xs)
