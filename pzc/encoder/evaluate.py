@@ -217,9 +217,16 @@ class Interpreter:
         name = node.id
         global_value = self.global_value
         get_missing = _MISSING
+        # a let's or builtin's value, once known, is read from its cache here
+        spec = self.spec
+        cache = (self._let_values if name in spec.lets else
+                 self._builtin_values if name not in spec.vars and name in self.builtins else {})
 
         def f(env):
             v = env.get(name, get_missing)
+            if v is not get_missing:
+                return v
+            v = cache.get(name, get_missing)
             if v is not get_missing:
                 return v
             return global_value(name, node)
@@ -754,20 +761,40 @@ class Interpreter:
                 else:
                     env[n] = old
 
-    def _collection(self, node, env):
-        items = [self.want_const(x, self.eval(x, env)) for x in node.items]
-        if node.kind == "set":
-            return PSet(items)
-        return tuple(items)
+    def _c_collection(self, node):
+        items = [(x, self.code(x)) for x in node.items]
+        make = PSet if node.kind == "set" else tuple
+        want_const = self.want_const
 
-    def _comprehension(self, node, env):
-        env = dict(env)
-        items = []
-        for guard in self.bind(node.binders, env):
-            if guard is not None:
-                raise self.err(node, "the filter of a list or set must not depend on variables")
-            items.append(self.want_const(node.body, self.eval(node.body, env)))
-        return PSet(items) if node.kind == "set" else tuple(items)
+        def f(env):
+            values = []
+            for x, code in items:
+                v = code(env)
+                if isinstance(v, SYMBOLIC):
+                    want_const(x, v)         # says why it must not be
+                values.append(v)
+            return make(values)
+        return f
+
+    def _c_comprehension(self, node):
+        body = self.code(node.body)
+        binders = node.binders
+        make = PSet if node.kind == "set" else tuple
+        bind = self.bind
+        want_const = self.want_const
+
+        def f(env):
+            env = dict(env)
+            items = []
+            for guard in bind(binders, env):
+                if guard is not None:
+                    raise self.err(node, "the filter of a list or set must not depend on variables")
+                v = body(env)
+                if isinstance(v, SYMBOLIC):
+                    want_const(node.body, v)
+                items.append(v)
+            return make(items)
+        return f
 
     # ----------------------------------------------------------- calls
 
@@ -863,11 +890,11 @@ _COMPILERS = {
     ast.Not: Interpreter._c_not, ast.Neg: Interpreter._c_neg,
     ast.Binary: Interpreter._c_binary, ast.Ite: Interpreter._c_ite,
     ast.Quant: Interpreter._c_quant, ast.Call: Interpreter._c_call,
+    ast.Collection: Interpreter._c_collection, ast.Comprehension: Interpreter._c_comprehension,
 }
 # kinds without a compiler, or whose compiler declined: the method evaluating them
 _GENERIC = {
     ast.Index: Interpreter._index, ast.Call: Interpreter._call, ast.Range: Interpreter._range,
-    ast.Collection: Interpreter._collection, ast.Comprehension: Interpreter._comprehension,
 }
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
