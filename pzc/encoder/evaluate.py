@@ -194,10 +194,12 @@ class Interpreter:
     # ----------------------------------------------------------- closures
 
     def code(self, node):
-        """A closure env -> value for ``node``, built once per node.  The hot
-        kinds (names, variable indexing, fields, comparisons, logic,
-        quantifiers) get closures that call their children's closures
-        directly; the others wrap the methods below."""
+        """A closure env -> value for ``node``, built once per node.  Each
+        kind's compiler (_COMPILERS) makes a closure that calls its children's
+        closures directly and handles the common plain values in place,
+        leaving the rest (symbolic values, mistakes to report) to the methods
+        below; kinds without one, or cases a compiler declines, wrap the
+        generic method (_GENERIC)."""
         f = self._code.get(node)
         if f is None:
             make = _COMPILERS.get(type(node))
