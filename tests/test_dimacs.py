@@ -764,10 +764,6 @@ def test_a_bad_solver_command_is_exit_2(command, says, write, run_pzc):
     assert any(l.startswith("pzc: error: ") for l in run.stderr.splitlines()), run.stderr
 
 
-@pytest.mark.xfail(reason="BUG: a solver whose model breaks the formula is reported as "
-                          "'verification failed (a bug in pzc)', exit 4, instead of a bad "
-                          "answer of the solver command, exit 2 (as pzc decode does)",
-                   strict=True)
 def test_a_solver_answering_a_wrong_model_is_exit_2(write, run_pzc):
     write("grid4.txt", (EXAMPLES / "sudoku" / "grid4.txt").read_text())
     run = run_pzc("solve", "sudoku", "grid4.txt", "--backend", "external", "--solver-cmd",

@@ -17,7 +17,7 @@ import tempfile
 import time
 
 from ..encoder import cnf as cnf_stage
-from ..encoder.dimacs import read_model
+from ..encoder.dimacs import model_problem, read_model
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 
@@ -64,8 +64,13 @@ class ExternalSession(Session):
             return Outcome("timeout", None, dict(self.stats))
         if status == "unsat":
             return Outcome("unsat", None, dict(self.stats))
+        # a wrong model is the solver command's fault (bad input), not pzc's:
+        # say so before decoding, where it would look like a pzc bug
+        problem = model_problem(self.cnf, lits, self.extra)
+        if problem is not None:
+            raise PzcError(f"the solver command {self.command!r} gave a wrong model: {problem}")
         from .sat import read_assignment
-        return Outcome("sat", read_assignment(self.cnf, sorted(lits)), dict(self.stats))
+        return Outcome("sat", read_assignment(self.cnf, lits), dict(self.stats))
 
     def _done(self, start):
         self.solve_s += time.perf_counter() - start

@@ -21,6 +21,7 @@ variable) or the constant 1 (variable 1 is true by a unit clause).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from .. import __version__
 from ..errors import PzcError
@@ -119,18 +120,26 @@ def read_model(text: str, path: str) -> tuple:
     return "sat", {l for l in lits if l != 0}
 
 
-def check_model(cnf, true_lits, path) -> dict:
-    """Model Var -> value, after checking the literals satisfy every clause."""
+def model_problem(cnf, true_lits, extra=()) -> str | None:
+    """What is wrong with a model (its true literals) for the formula plus the
+    ``extra`` clauses: a literal beyond the formula's variables or the first
+    clause it breaks; None when it satisfies them all."""
     truth = bytearray(cnf.nvars + 1)
     for l in true_lits:
         if abs(l) > cnf.nvars:
-            raise PzcError(f"{path}: literal {l} is beyond the formula's {cnf.nvars} variables; "
-                           "was the model made for another spec or instance?")
+            return f"literal {l} is beyond the formula's {cnf.nvars} variables"
         if l > 0:
             truth[l] = 1
-    for i, clause in enumerate(cnf.clauses, 1):
+    for i, clause in enumerate(chain(cnf.clauses, extra), 1):
         if not any((truth[l] == 1) if l > 0 else (truth[-l] == 0) for l in clause):
-            raise PzcError(f"{path}: the model breaks clause {i} of the formula; "
-                           "was it made for another spec or instance?")
+            return f"the model breaks clause {i} of the formula"
+    return None
+
+
+def check_model(cnf, true_lits, path) -> dict:
+    """Model Var -> value, after checking the literals satisfy every clause."""
+    problem = model_problem(cnf, true_lits)
+    if problem is not None:
+        raise PzcError(f"{path}: {problem}; was it made for another spec or instance?")
     from ..backends.sat import read_assignment
-    return read_assignment(cnf, [l for l in range(1, cnf.nvars + 1) if truth[l]])
+    return read_assignment(cnf, true_lits)
