@@ -503,8 +503,6 @@ def test_negative_max_steps_is_refused(write, run_pzc):
     assert run.returncode == 1 and "no plan of at most 0 moves" in run.stderr
 
 
-@pytest.mark.xfail(reason="BUG: a syntax error before ':=' names the token __ANON_0 "
-                          "instead of ':='", strict=True)
 def test_equals_for_assign_names_the_assign_token(write, run_pzc):
     text = ("puzzle p\nboard square\nplan flips\nstate on[c in cells] : bool\n"
             "action flip(c in cells): set on[c] = not on[c]\ngoal true\nshow on\n")

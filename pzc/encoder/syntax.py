@@ -298,25 +298,27 @@ def _parser() -> lark.Lark:
                      maybe_placeholders=True, cache=True)
 
 
-_TOKEN_WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": "a string", "COLON": "':'",
-    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'",
-    "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "CMP": "a comparison",
-    "ADD": "'+' or '-'", "MUL": "'*', '/' or '%'", "DOT": "'.'", "$END": "end of file",
-    "MINUS": "'-'",
+# the terminals matched by a pattern, named in words; every other terminal is
+# a fixed string (a keyword, a mark, or one Lark names __ANON_n) shown quoted
+_PATTERN_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "CMP": "a comparison",
+    "ADD": "'+' or '-'", "MUL": "'*', '/' or '%'", "$END": "end of file",
 }
 
 
+@lru_cache(maxsize=1)
+def _token_words() -> dict:
+    """Terminal name -> how a syntax error names it."""
+    words = {t.name: f"'{t.pattern.value}'" for t in _parser().terminals
+             if isinstance(t.pattern, lark.lexer.PatternStr)}
+    return {**words, **_PATTERN_WORDS}
+
+
 def _describe_expected(expected) -> str:
-    words = []
-    for name in sorted(expected):
-        if name in _TOKEN_WORDS:
-            words.append(_TOKEN_WORDS[name])
-        elif name.isupper() and name.isalpha():
-            words.append(f"'{name.lower()}'")
-        else:
-            words.append(name.strip('"'))
-    words = sorted(set(words))
+    names = _token_words()
+    # the words (a name, a number, ...) first, then marks and keywords, shortest first
+    words = sorted({names.get(name, name) for name in expected},
+                   key=lambda w: (w.startswith("'"), len(w), w))
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)
