@@ -216,6 +216,14 @@ def cmd_check(args) -> int:
     return 0
 
 
+def _error_result(args, path, spec_name, error):
+    """The command's own result object for an instance it could not reach (a
+    bad spec or flag, an unreadable file)."""
+    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
+    return kind(path if path != "-" else "<stdin>", spec_name, "error",
+                error=error, exit_code=error.exit_code)
+
+
 def _load(args):
     """The spec, after rejecting bad flags; in JSON mode a spec error still
     gives one object per instance."""
@@ -226,8 +234,7 @@ def _load(args):
     except PzcError as e:
         if args.format == "json":
             for path in args.instances:
-                print(json.dumps(api.Result(path if path != "-" else "<stdin>", args.spec,
-                                            "error", error=e).to_json()))
+                print(json.dumps(_error_result(args, path, args.spec, e).to_json()))
         raise
     return spec
 
@@ -240,9 +247,7 @@ def _each_instance(args, spec, run, emit_one):
         try:
             instances = api.load_instances(spec, path)
         except PzcError as e:
-            result = api.Result(path if path != "-" else "<stdin>", spec.name, "error",
-                                error=e, exit_code=e.exit_code)
-            emit(args, result)
+            emit_one(args, _error_result(args, path, spec.name, e))
             codes.append(e.exit_code)
             continue
         for inst in instances:

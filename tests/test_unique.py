@@ -260,9 +260,6 @@ def test_an_instance_error_among_others_is_exit_2(write, run_pzc):
     assert (bad["error"]["file"], bad["error"]["line"], bad["error"]["column"]) == ("bad.txt", 1, 1)
 
 
-@pytest.mark.xfail(reason="BUG: for an instance file that cannot be read (missing, ragged rows) "
-                          "pzc unique --format json prints solve's fields (grid, moves, verified) "
-                          "instead of unique's (unique, witnesses, differ)", strict=True)
 def test_unreadable_instance_files_give_unique_objects(write, run_pzc):
     write("ragged.txt", "1234\n12\n")
     run = run_pzc("unique", "sudoku", "ragged.txt", "missing.txt", "--format", "json")
