@@ -312,7 +312,8 @@ class UniqueResult:
     instance: str
     spec: str
     status: str                     # unique, several, none, timeout, error
-    witnesses: list = field(default_factory=list)
+    witnesses: list = field(default_factory=list)     # their boards (grid rows)
+    moves: list = field(default_factory=list)         # their move lists, for specs with moves
     differ: list = field(default_factory=list)
     marks: list | None = None       # a board with '*' where the witnesses differ
     stats: dict = field(default_factory=dict)
@@ -327,6 +328,8 @@ class UniqueResult:
         out = {"instance": self.instance, "spec": self.spec, "unique": self.unique,
                "status": self.status, "witnesses": self.witnesses, "differ": self.differ,
                "stats": self.stats}
+        if any(m is not None for m in self.moves):
+            out["moves"] = self.moves
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
@@ -343,6 +346,7 @@ def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         return result
     found = counted._found
     result.witnesses = [s.grid for s in found.solutions]
+    result.moves = [s.moves for s in found.solutions]
     if len(found.solutions) >= 2:
         result.status, result.exit_code = "several", EXIT_UNSAT
         result.differ = differences(found.solutions[0], found.solutions[1])

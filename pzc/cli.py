@@ -394,11 +394,13 @@ def emit_count(args, result: api.CountResult):
     if args.show:
         for i, (grid, moves) in enumerate(zip(result.solutions, result.moves), 1):
             print(f"  solution {i}:")
-            for row in grid or []:
-                print("    " + row)
-            for j, move in enumerate(moves or [], 1):
-                print(f"    {j:>3}. {move_text(move)}")
+            for line in (grid or []) + _move_lines(moves):
+                print("    " + line)
     print(flush=True)
+
+
+def _move_lines(moves) -> list:
+    return [f"{j:>3}. {move_text(move)}" for j, move in enumerate(moves or [], 1)]
 
 
 def emit_unique(args, result: api.UniqueResult):
@@ -410,15 +412,21 @@ def emit_unique(args, result: api.UniqueResult):
     text = {"unique": "exactly one solution", "several": "not unique: two solutions differ",
             "none": "no solution", "timeout": "time limit reached", "error": "error"}
     print(f"{result.instance}: {text[result.status]}")
-    if result.status == "several":
+    if result.status == "several" and result.witnesses[0] is not None:
         first, second = result.witnesses
         width = max(len(r) for r in first)
         print(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
         for a, b, m in zip(first, second, result.marks):
             print(f"  {a:<{width}}   {b:<{width}}   {m}")
+    elif result.status == "several":        # a spec that shows only moves
+        for label, moves in zip(("first", "second"), result.moves):
+            print(f"  {label}:")
+            for line in _move_lines(moves):
+                print("    " + line)
     elif result.status == "unique":
-        for row in result.witnesses[0] or []:
-            print("  " + row)
+        grid = result.witnesses[0]
+        for line in grid if grid is not None else _move_lines(result.moves[0]):
+            print("  " + line)
     print(flush=True)
 
 

@@ -234,9 +234,6 @@ rule one: count(c in cells: pick[c]) = 1
 """
 
 
-@pytest.mark.xfail(reason="BUG: pzc unique crashes (internal error TypeError, exit 4) in text "
-                          "format when the spec shows only moves and there are two solutions",
-                   strict=True)
 def test_unique_text_on_a_moves_only_spec(write, run_pzc):
     write("pick.pz", MOVES_ONLY)
     write("three.txt", "...\n")
@@ -244,6 +241,7 @@ def test_unique_text_on_a_moves_only_spec(write, run_pzc):
     no_traceback(run)
     assert run.returncode == 1, run.stderr
     assert run.stdout.startswith("three.txt: not unique")
+    assert run.stdout.count("1. to (0, ") == 2       # each witness shows its move
 
 
 def test_an_instance_error_among_others_is_exit_2(write, run_pzc):
