@@ -69,7 +69,8 @@ def _solver_options(p, what="solve"):
                         'is appended) or "minisat {input} {output}"')
     p.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
                    help="how connected(...) is encoded for --backend sat: lazy cuts added "
-                        "while solving (default) or a self-contained rank encoding; "
+                        "while solving (default; after 5 s a constraint broken by 50 "
+                        "answers gets the rank encoding too) or a self-contained rank encoding; "
                         "the other backends are always eager")
     p.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help=f"time limit in seconds per instance (exit 3 when reached)")

@@ -18,6 +18,7 @@ import pytest
 import generators as gen
 from loading import spec, spec_from_text
 from pzc import api
+from pzc.encoder import connectivity
 from pzc.encoder.instance import read_instances
 from pzc.errors import Source
 
@@ -388,6 +389,51 @@ def test_numberlink_without_pools_proves_unsat_with_cuts():
     assert res.stats["rounds"] > 1 and res.stats["cuts"] > 0
     for mode in MODE_LIST[1:]:
         assert_unsat(api.solve(variant, instance(variant, text), **mode))
+
+
+def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
+    """After EAGER_AFTER broken models (and EAGER_AFTER_S seconds) a constraint
+    gets its ranks in the same solver: answers stay right, unsat stays unsat,
+    counts stay exact."""
+    monkeypatch.setattr(connectivity, "EAGER_AFTER", 1)
+    monkeypatch.setattr(connectivity, "EAGER_AFTER_S", 0.0)
+    variant = numberlink_without_pools()
+    for k, text in enumerate(NEEDS_CUTS):
+        for solver in ("cadical195", "kissat404"):
+            res = api.solve(variant, instance(variant, text, f"needs-cuts{k}"), solver=solver)
+            assert_solved(res, "numberlink", text, {})
+            if res.stats["cuts"]:
+                assert res.stats["made_eager"] >= 1, res.stats
+    unsat = "5 6\nC....\n...AC\n.....\n.....\n.BB..\n..A..\n"
+    for mode in ({}, dict(solver="kissat404", timeout=60)):    # the second in a child process
+        res = api.solve(variant, instance(variant, unsat), **mode)
+        assert_unsat(res, {})
+        assert res.stats["made_eager"] >= 1 and res.stats["cuts"] > 0, mode
+    # counting: every connected set of a 3x3 board's cells holding two
+    # opposite corners, once each (counted here by brute force)
+    s = spec_from_text(CORNERS, "corners.pz")
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    want = 0
+    for bits in range(1 << 9):
+        on = {x for i, x in enumerate(cells) if bits >> i & 1}
+        if {(0, 0), (2, 2)} <= on:
+            want += len(gen._components(on, lambda x: gen._neighbours(x, 3, 3))) == 1
+    for mode in MODE_LIST:
+        counted = api.count(s, instance(s, "...\n...\n...\n"), **mode)
+        assert counted.complete and counted.count == want, (mode_id(mode), counted.count, want)
+    switched = api.count(s, instance(s, "...\n...\n...\n"))
+    assert switched.stats["made_eager"] == 1 and switched.stats["cuts"] > 0, switched.stats
+
+
+CORNERS = """\
+puzzle corners "connected sets of cells holding two opposite corners"
+board square
+
+var on[c in cells] : bool
+show c: if on[c] then "#" else "."
+rule ends: on[(0, 0)] and on[(width - 1, height - 1)]
+rule join: connected(c in cells: on[c])
+"""
 
 
 def test_cuts_survive_a_time_limit_and_a_restarting_solver():

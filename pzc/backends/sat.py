@@ -128,6 +128,8 @@ class SatSession(Session):
         self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
         self.fresh = True                # a non-incremental solver not yet called
         self.rounds = self.cuts = 0
+        self.lazy_at_start = list(self.cnf.lazy)
+        self.made_eager = []             # lazy constraints given their eager encoding
         self.assumptions = []            # literals assumed for the next solve (plans)
         self.solve_s = 0.0
         self.stats = {"backend": "sat", "solver": name, "variables": self.cnf.nvars,
@@ -165,6 +167,7 @@ class SatSession(Session):
         """Solve and cut until a model breaks no connectivity rule.
         Returns (status, model, clauses added)."""
         added_before = len(self.added)
+        started = time.perf_counter() - self.solve_s
         while True:
             ok = self._once(deadline)
             self.rounds += 1
@@ -182,6 +185,14 @@ class SatSession(Session):
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
             self._add(extra)
+            if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
+                self._make_eager([x for x in self.cnf.lazy
+                                  if x.broken >= connectivity.EAGER_AFTER])
+
+    def _make_eager(self, items):
+        if items:
+            self._add_encoded(cnf_stage.make_eager(self.cnf, items))
+            self.made_eager += items
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
@@ -192,8 +203,8 @@ class SatSession(Session):
             status, model, _ = self._loop(deadline)
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
-        if self.cnf.lazy:
-            self.stats.update(rounds=self.rounds, cuts=self.cuts)
+        if self.cnf.lazy or self.made_eager:
+            self.stats.update(rounds=self.rounds, cuts=self.cuts, made_eager=len(self.made_eager))
         if status != "sat":
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
@@ -207,9 +218,10 @@ class SatSession(Session):
         def child():
             try:
                 status, model, added = self._loop(None)
-                send.send((status, model, added, self.rounds, self.cuts))
+                eager = [self.lazy_at_start.index(x) for x in self.made_eager]
+                send.send((status, model, added, self.rounds, self.cuts, eager))
             except BaseException as e:      # report, never hang the parent
-                send.send(("error", repr(e), [], 0, 0))
+                send.send(("error", repr(e), [], 0, 0, []))
             finally:
                 send.close()
 
@@ -220,19 +232,21 @@ class SatSession(Session):
             if receive.poll(timeout):
                 result = receive.recv()
             else:
-                result = ("timeout", None, [], self.rounds, self.cuts)
+                result = ("timeout", None, [], self.rounds, self.cuts, [])
         except EOFError:
-            result = ("error", "the solver process died", [], 0, 0)
+            result = ("error", "the solver process died", [], 0, 0, [])
         finally:
             if proc.is_alive():
                 proc.kill()
             proc.join()
             receive.close()
-        status, model, added, self.rounds, self.cuts = result
+        status, model, added, self.rounds, self.cuts, eager = result
         if status == "error":
             raise RuntimeError(f"SAT solver {self.name} failed: {model}")
         if added:
             self._add(added)
+        self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
+                          if x not in self.made_eager])
         return status, model
 
     def block(self, values: dict) -> None:

@@ -753,6 +753,19 @@ def extend(cnf: Cnf, variables, nodes) -> list:
     return enc.clauses[start:]
 
 
+@without_gc
+def make_eager(cnf: Cnf, items) -> list:
+    """Encode the lazy connectivity constraints ``items`` eagerly after all
+    (they leave ``cnf.lazy``); returns the clauses this added."""
+    enc = cnf.encoder
+    start = len(enc.clauses)
+    for item in items:
+        connectivity.encode_eager(enc, item.lits, item.adjacent, item.guard)
+    cnf.lazy = [item for item in cnf.lazy if item not in items]
+    cnf.nvars = enc.nvars
+    return enc.clauses[start:]
+
+
 def literal(cnf: Cnf, node: Node) -> tuple:
     """A literal equivalent to ``node`` (or True/False) and the clauses that
     define it, for solving under an assumption."""

@@ -14,6 +14,10 @@ outside C
 Such a cut removes every assignment in which N(C) stays empty while u and v
 are chosen, not only the current one.  When C holds an element that is always
 selected (a Numberlink endpoint), one clause with that u covers the others.
+A constraint broken in EAGER_AFTER rounds, when the rounds have taken
+EAGER_AFTER_S seconds, gets its eager encoding added to the same solver (its
+cuts stay): some Nurikabe seas need thousands of slow rounds, each cut
+closing one gap in a wall, and the solver does better with the ranks by then.
 
 Bounded (both modes): when an element is always selected and a cardinality
 constraint over the same selection allows at most K chosen elements, every
@@ -33,17 +37,24 @@ from __future__ import annotations
 
 from ..graphs import components
 
+# a constraint broken by EAGER_AFTER models, once the solve loop has run for
+# EAGER_AFTER_S seconds, is encoded eagerly (Slitherlink's loops need up to a
+# hundred cheap rounds, and the ranks would slow them down a hundredfold)
+EAGER_AFTER = 50
+EAGER_AFTER_S = 5.0
+
 
 class LazyConnected:
     """A connectivity constraint left for the solve loop."""
 
-    __slots__ = ("guard", "lits", "adjacent", "forced")
+    __slots__ = ("guard", "lits", "adjacent", "forced", "broken")
 
     def __init__(self, guard, lits, adjacent, true_lit):
         self.guard = guard
         self.lits = lits
         self.adjacent = adjacent
         self.forced = [i for i, l in enumerate(lits) if l == true_lit]
+        self.broken = 0                   # models so far that broke it
 
 
 def cuts(items, holds) -> list:
@@ -56,6 +67,7 @@ def cuts(items, holds) -> list:
         groups = components(chosen, item.adjacent)
         if len(groups) <= 1:
             continue
+        item.broken += 1
         forced = set(item.forced)
         groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
         main = groups[0]
