@@ -398,12 +398,14 @@ def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
     monkeypatch.setattr(connectivity, "EAGER_AFTER", 1)
     monkeypatch.setattr(connectivity, "EAGER_AFTER_S", 0.0)
     variant = numberlink_without_pools()
+    eager_total = 0
     for k, text in enumerate(NEEDS_CUTS):
         for solver in ("cadical195", "kissat404"):
             res = api.solve(variant, instance(variant, text, f"needs-cuts{k}"), solver=solver)
             assert_solved(res, "numberlink", text, {})
-            if res.stats["cuts"]:
-                assert res.stats["made_eager"] >= 1, res.stats
+            assert (res.stats["made_eager"] > 0) == (res.stats["cuts"] > 0), res.stats
+            eager_total += res.stats["made_eager"]
+    assert eager_total > 0
     unsat = "5 6\nC....\n...AC\n.....\n.....\n.BB..\n..A..\n"
     for mode in ({}, dict(solver="kissat404", timeout=60)):    # the second in a child process
         res = api.solve(variant, instance(variant, unsat), **mode)
