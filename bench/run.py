@@ -55,10 +55,10 @@ def _generated_sudoku(b, count, keep, seed):
     return [("sudoku", str(path))]
 
 
-def _convert(kind):
+def _convert(kind, spec=None):
     import convert
     path, keys, _ = getattr(convert, kind)(CORPUS)
-    return [(kind, str(path))]
+    return [(spec or kind, str(path))]
 
 
 def _tdoku():
@@ -160,6 +160,8 @@ SETS = {
                         _numberlink("inputs1", "inputs2", "inputs3", "inputs9"), "solve"),
     "nurikabe": ("Nurikabe, puzzlekit's 1110 usable puzzles (converted)", True, "sat",
                  lambda: _convert("nurikabe"), "solve"),
+    "nurikabe-hard": ("Nurikabe, the 18 slowest of puzzlekit's for pzc (converted)", True, "sat",
+                      lambda: _convert("nurikabe_hard", "nurikabe"), "solve"),
     "slitherlink": ("Slitherlink, puzzlekit's 1176 puzzles (converted)", True, "sat",
                     lambda: _convert("slitherlink"), "solve"),
     "asteroid": ("Asteroid Escape, challenges 1 and 60: shortest plans", True, "sat",
@@ -268,7 +270,7 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=1, help="runs per set; the median is reported")
     p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195)")
     p.add_argument("--timeout", type=float, default=None,
-                   help="per instance, seconds (default: none, except 60 s for nurikabe)")
+                   help="per instance, seconds (default: none, except 60 s for the nurikabe sets)")
     p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     p.add_argument("--list", action="store_true", help="list the sets and exit")
     p.add_argument("--child", help=argparse.SUPPRESS)
@@ -292,7 +294,7 @@ def main(argv=None):
             continue
         runs, walls = [], []
         for _ in range(args.repeat):
-            timeout = args.timeout if args.timeout is not None else (60.0 if name == "nurikabe" else None)
+            timeout = args.timeout if args.timeout is not None else (60.0 if name.startswith("nurikabe") else None)
             cmd = [sys.executable, __file__, "--child", name]
             if timeout is not None:
                 cmd += ["--timeout", str(timeout)]
