@@ -167,7 +167,7 @@ class SatSession(Session):
         """Solve and cut until a model breaks no connectivity rule.
         Returns (status, model, clauses added)."""
         added_before = len(self.added)
-        started = time.perf_counter() - self.solve_s
+        started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
         while True:
             ok = self._once(deadline)
             self.rounds += 1
@@ -246,7 +246,7 @@ class SatSession(Session):
         if added:
             self._add(added)
         self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
-                          if x not in self.made_eager])
+                          if x in self.cnf.lazy])           # the child's switches, here too
         return status, model
 
     def block(self, values: dict) -> None:
