@@ -1,6 +1,8 @@
 # Two commands for a fresh clone:
-#   make demo   set up .venv and solve a built-in Hexiom level and some Sudoku
-#   make test   set up .venv and run the tests
+#   make demo   set up .venv (first run only), then solve with built-in specs:
+#               a Hexiom level, three Sudoku, a Puzlogic level and a sliding
+#               puzzle, each answer verified before it is printed
+#   make test   set up .venv (with pytest) and run the tests
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -10,19 +12,21 @@ STAMP  := $(VENV)/.installed
 
 setup: $(STAMP)
 
+# -qq: pip shows errors only, so that the demo's first screen is the demo
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	@echo "setting up $(VENV) (first run only) ..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install -qq --upgrade pip setuptools wheel
+	@$(BIN)/python -m pip install -qq -e '.[test]'
+	@touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/pzc specs
 	@echo
-	$(BIN)/pzc solve hexiom pzc/specs/examples/hexiom/medium.txt --stats
-	$(BIN)/pzc solve sudoku pzc/specs/examples/sudoku/grid9.txt pzc/specs/examples/sudoku/three.txt
-	$(BIN)/pzc solve puzlogic pzc/specs/examples/puzlogic/level.json
-	$(BIN)/pzc solve sliding pzc/specs/examples/sliding/goal.txt
+	$(BIN)/pzc solve hexiom specs/examples/hexiom/medium.txt --stats
+	$(BIN)/pzc solve sudoku specs/examples/sudoku/grid9.txt specs/examples/sudoku/three.txt
+	$(BIN)/pzc solve puzlogic specs/examples/puzlogic/level.json
+	$(BIN)/pzc solve sliding specs/examples/sliding/goal.txt
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -17,7 +17,7 @@ from typing import NamedTuple
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "pzc" / "specs" / "examples"
+EXAMPLES = ROOT / "specs" / "examples"
 
 
 class Run(NamedTuple):
@@ -62,5 +62,5 @@ def write(tmp_path):
 
 @pytest.fixture
 def examples() -> Path:
-    """pzc/specs/examples: the instances shipped with pzc."""
+    """specs/examples: the instances shipped with pzc."""
     return EXAMPLES

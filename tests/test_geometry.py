@@ -3,7 +3,7 @@ the segment between the same two points, even though they hash alike."""
 
 from __future__ import annotations
 
-from pzc.geometry import Edge, Segment, SquareGrid
+from pzc.board.geometry import Edge, Segment, SquareGrid
 
 
 def test_edge_between_neighbours_is_the_boards_own_object():

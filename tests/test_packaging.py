@@ -36,3 +36,50 @@ def test_plain_install_runs_outside_the_source_tree(tmp_path):
                            text=True, cwd=tmp_path, env=env)
     assert specs.returncode == 0
     assert {line.split()[0] for line in specs.stdout.splitlines()} >= {"sudoku", "hexiom", "puzlogic"}
+
+
+def _listed_packages():
+    import tomllib
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11) or not (ROOT / "pyproject.toml").exists(),
+                    reason="needs tomllib and the source tree")
+def test_every_folder_of_the_package_is_listed():
+    """setuptools warns about (and may skip) any folder under the package that
+    is not in `packages`; the repository root is the package pzc."""
+    skip = {"tests", "bench", "docs", "build", "dist", ".git", ".venv", ".ci", "__pycache__",
+            ".pytest_cache"}
+    found = {"pzc"}
+    for path in ROOT.rglob("*"):
+        rel = path.relative_to(ROOT)
+        if not path.is_dir() or rel.parts[0] in skip or path.name == "__pycache__" \
+                or any(p.startswith(".") or p.endswith(".egg-info") for p in rel.parts):
+            continue
+        found.add(".".join(("pzc",) + rel.parts))
+    assert found == _listed_packages()
+
+
+def test_python_dash_m_pzc_runs_the_command_line(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "pzc", "specs"], capture_output=True,
+                         text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "sudoku" in run.stdout
+    usage = subprocess.run([sys.executable, "-m", "pzc", "--help"], capture_output=True,
+                           text=True, cwd=tmp_path)
+    assert usage.returncode == 0 and usage.stdout.startswith("usage: pzc")
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").exists(), reason="needs the source tree")
+def test_building_the_package_prints_no_warnings(tmp_path):
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
+         "--no-cache-dir", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True, cwd=tmp_path)
+    assert build.returncode == 0, build.stderr
+    noisy = [line for line in (build.stdout + build.stderr).splitlines()
+             if ("warn" in line.lower() or "deprecat" in line.lower())
+             and "byte-compiling is disabled" not in line
+             and "Location 'file:" not in line]     # this machine's pip configuration
+    assert not noisy, "\n".join(noisy)

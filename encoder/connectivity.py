@@ -35,7 +35,7 @@ gives valid ranks.
 
 from __future__ import annotations
 
-from ..graphs import components
+from ..board.graphs import components
 
 # a constraint broken by EAGER_AFTER models, once the solve loop has run for
 # EAGER_AFTER_S seconds, is encoded eagerly (Slitherlink's loops need up to a

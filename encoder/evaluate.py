@@ -18,8 +18,8 @@ import operator
 from itertools import product
 
 from ..errors import PzcError
-from ..geometry import Edge, Geometry, HexGrid, Segment, SquareGrid
-from ..graphs import adjacency, components
+from ..board.geometry import Edge, Geometry, HexGrid, Segment, SquareGrid
+from ..board.graphs import adjacency, components
 from ..errors import plural
 from . import syntax as ast
 from .instance import Record

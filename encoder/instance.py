@@ -29,7 +29,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ..errors import PzcError, Source
-from ..geometry import Geometry, HexGrid, SquareGrid
+from ..board.geometry import Geometry, HexGrid, SquareGrid
 
 _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
 _INT = re.compile(r"^-?\d+$")

@@ -8,7 +8,7 @@ cells for hex boards, and rows with '#' where a JSON board has no cell.
 
 from __future__ import annotations
 
-from ..geometry import Edge, Segment
+from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .gc_pause import without_gc
 from .evaluate import PSet, token_text
