@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from . import __version__, api
+from . import __version__, api, clock
 from .encoder.check import summary
 from .encoder.render import move_text
 from .errors import PzcError
@@ -178,6 +178,11 @@ def _count_limit(text):
 
 
 def main(argv=None) -> int:
+    code = _main(argv)
+    return code if argv is not None else _exit_now_if_timed_out(code)
+
+
+def _main(argv) -> int:
     args = build_parser().parse_args(argv)
     try:
         return {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
@@ -200,6 +205,21 @@ def main(argv=None) -> int:
         print(f"pzc: internal error (a bug in pzc): {type(e).__name__}: {e}\n"
               "run again with --debug for the traceback", file=sys.stderr)
         return api.EXIT_VERIFY
+
+
+def _exit_now_if_timed_out(code: int) -> int:
+    """The command, done: after a time limit, exit without the interpreter's
+    clean-up.  Freeing what a big instance built (a million-cell board, a
+    solver with many cuts: clock.leave_behind) takes seconds that would be
+    spent past the limit, and the operating system frees it at once."""
+    if code == api.EXIT_TIMEOUT or clock.any_left_behind():
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):    # the usual exit reports it
+            return code
+        os._exit(code)
+    return code
 
 
 def cmd_specs(args) -> int:
@@ -225,6 +245,13 @@ def _error_result(args, path, spec_name, error):
                 error=error, exit_code=error.exit_code)
 
 
+def _timeout_result(args, path, spec_name):
+    """The result for a file whose reading used up the time limit."""
+    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
+    return kind(path if path != "-" else "<stdin>", spec_name, "timeout",
+                exit_code=api.EXIT_TIMEOUT)
+
+
 def _load(args):
     """The spec, after rejecting bad flags; in JSON mode a spec error still
     gives one object per instance."""
@@ -246,21 +273,58 @@ def _each_instance(args, spec, run, emit_one):
     codes = []
     for path in args.instances:
         try:
-            instances = api.load_instances(spec, path)
+            with clock.limit(_time_left(args)):     # a huge file takes a while to read
+                instances = api.load_instances(spec, path)
         except PzcError as e:
             emit_one(args, _error_result(args, path, spec.name, e))
             codes.append(e.exit_code)
+            continue
+        except clock.Timeout:
+            emit_one(args, _timeout_result(args, path, spec.name))
+            codes.append(api.EXIT_TIMEOUT)
             continue
         for inst in instances:
             result = run(inst)
             emit_one(args, result)
             codes.append(result.exit_code)
+        if api.EXIT_TIMEOUT in codes:
+            clock.leave_behind(instances)     # see _exit_now_if_timed_out
     return api.worst_exit(codes)
 
 
 def _engine_options(args) -> dict:
-    return dict(backend=args.backend, solver=args.solver, timeout=args.timeout,
+    return dict(backend=args.backend, solver=args.solver, timeout=_instance_limit(args),
                 connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+
+
+def _instance_limit(args):
+    """--timeout for the next instance.  The first one's limit counts from the
+    process start (interpreter, imports, reading the spec and the file), as
+    the user's clock does; each later one gets the whole limit."""
+    left = _time_left(args)
+    args.first_limit_given = True
+    return left
+
+
+def _time_left(args):
+    if args.timeout is None or getattr(args, "first_limit_given", False):
+        return args.timeout
+    return max(0.0, args.timeout - seconds_since_start())
+
+
+def seconds_since_start() -> float:
+    """How long this process has run (Linux: from /proc; elsewhere from the
+    import of this module)."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")     # field 22: starttime
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _IMPORTED
+
+
+_IMPORTED = time.perf_counter()
 
 
 def cmd_solve(args) -> int:
@@ -360,7 +424,11 @@ def emit(args, result: api.Result):
     if result.steps is not None:
         status += f": {result.steps} moves, shortest"
     print(f"{result.instance}: {status}")
-    if args.stats and result.stats:
+    if args.stats and result.stats and result.stats.get("variables") is None:
+        st = result.stats        # stopped before a solver ran
+        print(f"  {st['backend']}/{st['solver']}: stopped while compiling, after "
+              f"{st['compile_s']:.3f} s")
+    elif args.stats and result.stats:
         st = result.stats
         print(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
               f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "

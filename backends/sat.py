@@ -12,6 +12,7 @@ import time
 
 from pysat.solvers import Solver, SolverNames
 
+from .. import clock
 from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
 from ..errors import PzcError
@@ -39,12 +40,15 @@ _LIMIT_KIND = {}
 
 
 def limit_kind(name) -> str:
-    """How a time limit can stop this solver: interrupt, budget or none.
+    """How a time limit can stop this solver: interrupt or none.
 
-    MiniSat, Glucose and friends can be interrupted; CaDiCaL cannot in PySAT,
-    but it takes conflict budgets, so it solves in slices with the clock
-    checked in between; a solver with neither (Lingeling, and Kissat, which
-    cannot be called twice) runs in a forked child killed at the deadline."""
+    MiniSat, Glucose and friends can be interrupted in process.  The others
+    (CaDiCaL, Lingeling, and Kissat, which cannot be called twice) solve under
+    a time limit in a forked copy of the session, killed at the deadline
+    (SatSession._next_in_worker).  CaDiCaL's conflict budgets were tried
+    instead, in slices with the clock checked between them: a slice can cost
+    far more than the one before (inprocessing, thousands of lazy cuts, a
+    loaded machine), and a 10 s limit ended after 12-34 s."""
     if name not in _LIMIT_KIND:
         with Solver(name=name, bootstrap_with=[[1]]) as s:
             try:
@@ -52,33 +56,8 @@ def limit_kind(name) -> str:
                 kind = "interrupt"
             except NotImplementedError:
                 kind = "none"
-                if incremental(name):
-                    try:
-                        s.conf_budget(1)
-                        s.solve_limited()
-                        kind = "budget"
-                    except NotImplementedError:
-                        pass
         _LIMIT_KIND[name] = kind
     return _LIMIT_KIND[name]
-
-
-SLICE_S = 0.5    # with a conflict budget, look at the clock about this often
-
-
-def _solve_budgeted(s, deadline, assumptions=()):
-    budget = 2000
-    while True:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            return None
-        t = time.perf_counter()
-        s.conf_budget(budget)
-        ok = s.solve_limited(assumptions=assumptions)
-        if ok is not None:
-            return ok
-        rate = budget / max(time.perf_counter() - t, 1e-4)
-        budget = int(min(max(rate * min(remaining, SLICE_S), 500), 10 ** 8))
 
 
 def _solve_interrupted(s, deadline, assumptions=()):
@@ -132,6 +111,9 @@ class SatSession(Session):
         self.made_eager = []             # lazy constraints given their eager encoding
         self.assumptions = []            # literals assumed for the next solve (plans)
         self.solve_s = 0.0
+        self.worker = None               # (process, connection): the solving copy, if any
+        self.pending = []                # clauses the worker has not been sent yet
+        self.stale = False               # this copy's solver lacks what the worker has
         self.stats = {"backend": "sat", "solver": name, "variables": self.cnf.nvars,
                       "clauses": len(self.cnf.clauses),
                       "encode_s": time.perf_counter() - start, "solve_s": 0.0}
@@ -144,6 +126,10 @@ class SatSession(Session):
         self._push(clauses)
 
     def _push(self, clauses):
+        if self.worker is not None:      # the worker solves; it gets them with its next call
+            self.pending += clauses
+            self.stale = True
+            return
         if incremental(self.name):
             for c in clauses:
                 self.solver.add_clause(c)
@@ -158,9 +144,6 @@ class SatSession(Session):
         self.fresh = False
         if deadline is None:
             return self.solver.solve(assumptions=self.assumptions)
-        kind = limit_kind(self.name)
-        if kind == "budget":
-            return _solve_budgeted(self.solver, deadline, self.assumptions)
         return _solve_interrupted(self.solver, deadline, self.assumptions)
 
     def _loop(self, deadline):
@@ -184,20 +167,23 @@ class SatSession(Session):
             if not extra:
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
+            clock.check()                # rounds can be many: each looks at the clock
             self._add(extra)
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])
 
-    def _make_eager(self, items):
+    def _make_eager(self, items, push=True):
         if items:
-            self._add_encoded(cnf_stage.make_eager(self.cnf, items))
+            clauses = cnf_stage.make_eager(self.cnf, items)
+            if push:
+                self._add_encoded(clauses)
             self.made_eager += items
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        if timeout is not None and (limit_kind(self.name) == "none" or not incremental(self.name)):
-            status, model = self._next_in_child(timeout)
+        if self.worker is not None or (timeout is not None and limit_kind(self.name) == "none"):
+            status, model = self._next_in_worker(timeout)
         else:
             deadline = None if timeout is None else start + timeout
             status, model, _ = self._loop(deadline)
@@ -209,45 +195,76 @@ class SatSession(Session):
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
 
-    def _next_in_child(self, timeout):
-        """Run the loop in a forked copy killed at the deadline; the cuts it
-        found come back and are added here too."""
-        ctx = multiprocessing.get_context("fork")
-        receive, send = ctx.Pipe(duplex=False)
-
-        def child():
-            try:
-                status, model, added = self._loop(None)
-                eager = [self.lazy_at_start.index(x) for x in self.made_eager]
-                send.send((status, model, added, self.rounds, self.cuts, eager))
-            except BaseException as e:      # report, never hang the parent
-                send.send(("error", repr(e), [], 0, 0, []))
-            finally:
-                send.close()
-
-        proc = ctx.Process(target=child, daemon=True)
-        proc.start()
-        send.close()
+    def _next_in_worker(self, timeout):
+        """Solve in the worker, a forked copy of this session that keeps its
+        solver (and what it learnt) from call to call and is killed at the
+        deadline.  Clauses added here since its last call go with the request;
+        the cuts it finds and its switches to eager come back and are
+        recorded here too, so that a later copy starts from all of them."""
+        if self.worker is None:
+            self._start_worker()
+        proc, conn = self.worker
         try:
-            if receive.poll(timeout):
-                result = receive.recv()
-            else:
-                result = ("timeout", None, [], self.rounds, self.cuts, [])
+            conn.send((self.pending, self.assumptions))
+            self.pending = []
+            result = conn.recv() if conn.poll(timeout) else None
         except EOFError:
             result = ("error", "the solver process died", [], 0, 0, [])
-        finally:
+        except BaseException:            # clock.Timeout from the alarm, Ctrl-C
+            self._stop_worker()
+            raise
+        if result is None:
+            self._stop_worker()
+            return "timeout", None
+        status, model, added, self.rounds, self.cuts, eager = result
+        if status == "error":
+            self._stop_worker()
+            raise RuntimeError(f"SAT solver {self.name} failed: {model}")
+        self.added += added              # the worker has them already
+        self.stale = True
+        self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
+                          if x in self.cnf.lazy], push=False)   # the worker's switches
+        return status, model
+
+    def _start_worker(self):
+        if self.stale:                   # a killed worker had clauses this copy lacks
+            self.solver.delete()
+            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+            self.fresh, self.stale = True, False
+        ctx = multiprocessing.get_context("fork")
+        here, there = ctx.Pipe()
+
+        def serve():
+            here.close()
+            with clock.unlimited():      # the parent kills it at the deadline
+                while True:
+                    try:
+                        clauses, self.assumptions = there.recv()
+                    except EOFError:     # the parent is gone
+                        return
+                    try:
+                        self._add(clauses)
+                        status, model, added = self._loop(None)
+                        eager = [self.lazy_at_start.index(x) for x in self.made_eager]
+                        there.send((status, model, added, self.rounds, self.cuts, eager))
+                    except BaseException as e:      # report, never hang the parent
+                        there.send(("error", repr(e), [], 0, 0, []))
+                        return
+
+        proc = ctx.Process(target=serve, daemon=True)
+        proc.start()
+        there.close()
+        self.worker = (proc, here)
+
+    def _stop_worker(self):
+        if self.worker is not None:
+            proc, conn = self.worker
+            self.worker = None
             if proc.is_alive():
                 proc.kill()
             proc.join()
-            receive.close()
-        status, model, added, self.rounds, self.cuts, eager = result
-        if status == "error":
-            raise RuntimeError(f"SAT solver {self.name} failed: {model}")
-        if added:
-            self._add(added)
-        self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
-                          if x in self.cnf.lazy])           # the child's switches, here too
-        return status, model
+            conn.close()
+            self.stale = True
 
     def block(self, values: dict) -> None:
         self._add([blocking_clause(self.cnf.var_lits, values)])
@@ -280,8 +297,12 @@ class SatSession(Session):
         self._push(clauses)
 
     def close(self):
+        self._stop_worker()
         if self.solver is not None:
-            self.solver.delete()
+            if clock.left() == 0:
+                clock.leave_behind(self.solver)
+            else:
+                self.solver.delete()
             self.solver = None
 
 
@@ -289,7 +310,7 @@ class SatBackend(Backend):
     name = "sat"
 
     def __init__(self, solver: str, connectivity: str = "lazy"):
-        self.solver = check_solver_name(solver)
+        self.solver = self.solver_name = check_solver_name(solver)
         self.connectivity = connectivity
 
     def session(self, ground) -> SatSession:

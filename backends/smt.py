@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import z3
 
+from .. import clock
 from ..encoder.smt import more_smtlib, start_smtlib
 from . import Backend, Outcome, Session
 
@@ -28,16 +30,29 @@ class SmtSession(Session):
                       "encode_s": time.perf_counter() - start, "solve_s": 0.0}
 
     def next(self, timeout=None) -> Outcome:
+        if timeout is not None and timeout <= 0:
+            return Outcome("timeout", None, dict(self.stats))
         self.solver.set("timeout", 0 if timeout is None else max(1, int(timeout * 1000)))
         start = time.perf_counter()
-        if self.goal is None:
-            result = self.solver.check()
-        else:
-            self.solver.push()
-            self.solver.add(self.goal)
-            result = self.solver.check()
-            model = self.solver.model() if result == z3.sat else None
-            self.solver.pop()
+        # Z3's own timeout is not looked at in every phase of a check: an
+        # interrupt at the deadline stops the rest (the check answers unknown)
+        alarm = None
+        if timeout is not None:
+            alarm = threading.Timer(timeout, self.solver.ctx.interrupt)
+            alarm.daemon = True
+            alarm.start()
+        try:
+            if self.goal is None:
+                result = self.solver.check()
+            else:
+                self.solver.push()
+                self.solver.add(self.goal)
+                result = self.solver.check()
+                model = self.solver.model() if result == z3.sat else None
+                self.solver.pop()
+        finally:
+            if alarm is not None:
+                alarm.cancel()
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if result == z3.unknown:
@@ -54,6 +69,11 @@ class SmtSession(Session):
                 chosen = [v for v, name in n.items() if name == "true" or truth.get(name, False)]
                 assignment[var] = chosen[0] if len(chosen) == 1 else None
         return Outcome("sat", assignment, dict(self.stats))
+
+    def close(self):
+        if clock.left() == 0:            # Z3 frees a big context slowly too
+            clock.leave_behind(self.solver)
+        self.solver = None
 
     def block(self, values: dict) -> None:
         parts = []
@@ -104,6 +124,7 @@ class SmtSession(Session):
 
 class SmtBackend(Backend):
     name = "smt"
+    solver_name = "z3"
 
     def session(self, ground) -> SmtSession:
         return SmtSession(ground)

@@ -28,6 +28,7 @@ from itertools import combinations
 
 from pysat.card import CardEnc, EncType
 
+from .. import clock
 from . import connectivity
 from .gc_pause import without_gc
 from .model import Cases, Model, Node, Var
@@ -731,9 +732,9 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
-    for _, node in model.constraints:
-        enc.assert_(node)
-    for _, node in model.implied:
+    for i, (_, node) in enumerate(model.constraints + model.implied):
+        if not i & 1023:
+            clock.check()            # also where SIGALRM cannot (a thread): clock.py
         enc.assert_(node)
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
                {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy, enc)

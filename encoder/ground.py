@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from .. import clock
 from ..errors import PzcError
 from . import syntax as ast
 from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
@@ -123,8 +124,10 @@ def ground(spec: ast.Spec, instance) -> Ground:
     check_requires(g)
     check_clues(g)
     for stmt in spec.vars.values():
+        clock.check()                # also where SIGALRM cannot (a thread): clock.py
         g.declare(stmt)
     for rule in spec.rules:
+        clock.check()
         value = g.eval(rule.body, {})
         value = g.want_bool(rule.body, value)
         if type(value) is bool:

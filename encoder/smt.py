@@ -12,6 +12,7 @@ more than solving the small levels.
 
 from __future__ import annotations
 
+from .. import clock
 from .model import Cases, Model, Node, Var
 
 
@@ -174,7 +175,9 @@ def start_smtlib(model: Model):
     w = SmtWriter(model)
     for var in model.vars:
         w.declare(var)
-    for _, node in model.constraints + model.implied:
+    for i, (_, node) in enumerate(model.constraints + model.implied):
+        if not i & 1023:
+            clock.check()            # also where SIGALRM cannot (a thread): clock.py
         w.lines.append(f"(assert {w.term(node)})")
     return "\n".join(w.lines), w
 

@@ -439,8 +439,8 @@ rule join: connected(c in cells: on[c])
 
 
 def test_cuts_survive_a_time_limit_and_a_restarting_solver():
-    """The cut loop under a time limit (in-process conflict budgets for
-    CaDiCaL, an interrupt for MiniSat, a child process for Kissat) and with
+    """The cut loop under a time limit (a child process for CaDiCaL and
+    Kissat, an interrupt for MiniSat) and with
     Kissat's restarts still ends with a valid answer."""
     variant = numberlink_without_pools()
     text = NEEDS_CUTS[1]
