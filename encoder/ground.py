@@ -19,7 +19,8 @@ from itertools import product
 
 from ..errors import PzcError
 from . import syntax as ast
-from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
+from .evaluate import Interpreter
+from .values import SYMBOLIC, PSet, describe, is_collection
 from .gc_pause import without_gc
 from .model import Model
 
