@@ -23,6 +23,7 @@ from ..board.graphs import adjacency, components
 from ..errors import plural
 from . import syntax as ast
 from .instance import Record
+from .limits import MAX_COLLECTION_ITEMS
 from .model import Cases, LinExpr, Node, Var, is_fd
 
 
@@ -795,6 +796,10 @@ class Interpreter:
                 if isinstance(v, SYMBOLIC):
                     want_const(node.body, v)
                 items.append(v)
+                if len(items) > MAX_COLLECTION_ITEMS:
+                    raise self.err(node, f"this {node.kind} has more than "
+                                         f"{MAX_COLLECTION_ITEMS:,} elements; pzc allows at "
+                                         f"most {MAX_COLLECTION_ITEMS:,}")
             return make(items)
         return f
 
