@@ -54,21 +54,16 @@ def builtin_specs() -> dict:
 def load_spec(name_or_path: str) -> syntax.Spec:
     """Parse and check a built-in spec (by name) or a .pz file (by path)."""
     builtin = builtin_specs()
-    if name_or_path in builtin and not Path(name_or_path).exists():
+    # a built-in name wins over anything but a file (a folder named 'numberlink'
+    # beside the instances must not hide the spec)
+    if name_or_path in builtin and not Path(name_or_path).is_file():
         text = builtin[name_or_path].read_text(encoding="utf-8")
         path = f"<builtin>/{name_or_path}.pz"
     else:
-        p = Path(name_or_path)
-        if not p.is_file():
-            names = ", ".join(builtin)
-            if p.exists():
-                raise PzcError(f"{name_or_path} is not a spec file")
+        if not Path(name_or_path).exists():
             raise PzcError(f"no built-in spec or file named {name_or_path!r} "
-                           f"(built-in specs: {names})")
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise PzcError(f"cannot read {name_or_path}: {e}") from None
+                           f"(built-in specs: {', '.join(builtin)})")
+        text = read_file(name_or_path, "spec file").text
         path = name_or_path
     spec = syntax.parse(text, path)
     check_stage.check(spec)

@@ -30,7 +30,7 @@ import signal
 import sys
 import time
 
-from .errors import PzcError
+from .errors import PzcError, printable
 
 SHOW_AFTER_S = 1.0          # a quicker command shows no progress at all
 SEND_EVERY_S = 0.1          # repeats of one event (rounds, solutions) at most this often
@@ -80,8 +80,11 @@ class Display:
         delay = show_after()
         ctx = multiprocessing.get_context("fork")
         self.conn, theirs = ctx.Pipe()
-        sys.stdout.flush()                          # nothing buffered twice in the fork
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):    # nothing buffered twice in the fork
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):     # none, full or closed
+                pass
         self.proc = ctx.Process(target=_draw, args=(theirs, delay), daemon=True)
         self.proc.start()
         theirs.close()
@@ -170,7 +173,7 @@ class _State:
     def text(self) -> str:
         parts = [f"{time.perf_counter() - self.start:.1f} s"]
         if self.instance is not None:      # the file's name: the figures matter more than its folder
-            name = os.path.basename(self.instance["name"]) or self.instance["name"]
+            name = printable(os.path.basename(self.instance["name"]) or self.instance["name"])
             k, n = self.instance["index"], self.instance["total"]
             parts.append(f"{name} ({k}/{n})" if n > 1 else name)
         words = [] if self.phase is None else [self.phase]

@@ -21,7 +21,7 @@ from ..errors import PzcError
 from . import syntax as ast
 from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
 from .gc_pause import without_gc
-from .model import Model
+from .model import Domain, Model
 
 
 @dataclass(eq=False)
@@ -73,7 +73,7 @@ class Grounder(Interpreter):
         if not is_collection(dom) or type(dom) is str:
             raise self.err(stmt.domain, f"a domain is 'bool', a range such as 1..9 or a set, "
                                         f"not {describe(dom)}")
-        values = tuple(dict.fromkeys(dom))
+        values = Domain(dict.fromkeys(dom))
         if not values:
             raise self.err(stmt.domain, f"the domain of '{stmt.name}' is empty on this instance")
         for v in values:

@@ -341,6 +341,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     """Parse spec text into a Spec; syntax errors become PzcError with a caret."""
     text = text.lstrip("\ufeff")   # a byte order mark is not part of the spec
     source = Source(path, text)
+    text = source.text             # line ends made '\n' (a lone '\r' ends a line too)
     try:
         tree = _parser().parse(text)
     except lark.UnexpectedCharacters as e:
