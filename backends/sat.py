@@ -169,6 +169,7 @@ class SatSession(Session):
             self.cuts += len(extra)
             clock.check()                # rounds can be many: each looks at the clock
             self._add(extra)
+            self.progress("round", rounds=self.rounds, cuts=self.cuts)
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])

@@ -74,10 +74,10 @@ def cases(tmp: Path) -> list:
     for name, text in (("noplan", NEVER), ("expo", EXPONENTIAL), ("bigdom", BIG_DOMAIN)):
         (tmp / f"{name}.pz").write_text(text)
     (tmp / "grid2.txt").write_text("..\n..\n")
-    (tmp / "grid5.txt").write_text("\n".join(["....."] * 5) + "\n")
+    (tmp / "grid12.txt").write_text("\n".join(["." * 12] * 12) + "\n")
     (tmp / "blank30.txt").write_text("\n".join(["." * 30] * 30) + "\n")
     made.append(("slitherlink-blank30", "slitherlink", str(tmp / "blank30.txt"), False))
-    made.append(("plan-never", str(tmp / "noplan.pz"), str(tmp / "grid5.txt"), True))
+    made.append(("plan-never", str(tmp / "noplan.pz"), str(tmp / "grid12.txt"), True))
     made.append(("require-exponential", str(tmp / "expo.pz"), str(tmp / "grid2.txt"), False))
     made.append(("domain-100000", str(tmp / "bigdom.pz"), str(tmp / "grid2.txt"), False))
     if CORPUS.exists():

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .. import clock
 from ..clock import Timeout
 from ..errors import PzcError
+from ..progress import no_progress
 from .decode import decode
 from .render import cell_tokens, grid_rows, layout_rows, moves
 from .verify import verify
@@ -54,9 +55,10 @@ def show_solution(spec, instance, answer, touched) -> Solution:
     return Solution(grid, moves(spec, instance, answer, touched), cells)
 
 
-def enumerate_solutions(ground, session, limit=None, progress=None) -> Enumeration:
-    """Up to ``limit`` distinct boards; ``complete`` when no other exists.
-    At the time limit (clock.py) the boards found so far are kept."""
+def enumerate_solutions(ground, session, limit=None, progress=no_progress) -> Enumeration:
+    """Up to ``limit`` distinct boards; ``complete`` when no other exists;
+    ``progress("solution", count=n)`` as each comes (progress.py).  At the
+    time limit (clock.py) the boards found so far are kept."""
     out = Enumeration()
     try:
         _enumerate(ground, session, limit, progress, out)
@@ -92,8 +94,7 @@ def _enumerate(ground, session, limit, progress, out):
                 return
             seen.add(key)
             out.solutions.append(sol)
-            if progress is not None:
-                progress(len(out.solutions))
+            progress("solution", count=len(out.solutions))
         shown = {model.spec_vars[name][k]: outcome.assignment[model.spec_vars[name][k]]
                  for name, k in touched}
         if not shown:            # the board reads no variable: it is the only one

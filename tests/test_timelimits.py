@@ -20,6 +20,7 @@ from test_errors import no_traceback
 from timelimit_cases import BIG_DOMAIN, EXPONENTIAL, NEVER
 
 SLACK = 5.0       # seconds past the limit that these tests tolerate
+NEVER_GRID = ("." * 12 + "\n") * 12     # 200 steps of NEVER take about 5 s on SAT
 
 
 def square(name, text):
@@ -71,10 +72,14 @@ def test_a_huge_domain_stops_at_the_limit(write, run_pzc, backend):
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_plan_deepening_stops_at_the_limit(write, run_pzc, backend):
     write("never.pz", NEVER)
-    write("grid.txt", "....\n....\n....\n")
+    write("grid.txt", NEVER_GRID)
     out = timed_json(run_pzc, "solve", "never.pz", "grid.txt", "--backend", backend, limit=1)
     assert out["stats"]["backend"] == backend
-    assert 0 <= out["stats"]["steps"] < api.DEFAULT_MAX_STEPS     # stopped, not exhausted
+    # in process, where start-up does not eat the second: stopped while deepening
+    result = api.solve(api.load_spec(str(write("never.pz", NEVER))),
+                       square("grid.txt", NEVER_GRID), backend=backend, timeout=1.0)
+    assert result.status == "timeout" and result.exit_code == 3
+    assert 0 < result.stats["steps"] < api.DEFAULT_MAX_STEPS     # stopped, not exhausted
 
 
 def test_lazy_connectivity_rounds_stop_at_the_limit(write, run_pzc):
@@ -178,7 +183,7 @@ def test_a_limit_in_another_thread_is_kept_by_the_stages_checks(tmp_path):
     """No SIGALRM outside the main thread: plan deepening's own checks stop it."""
     (tmp_path / "never.pz").write_text(NEVER)
     spec = api.load_spec(str(tmp_path / "never.pz"))
-    inst = square("grid.txt", "....\n....\n....\n")
+    inst = square("grid.txt", NEVER_GRID)
     out = {}
 
     def work():
