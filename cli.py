@@ -309,7 +309,8 @@ def _each_instance(args, run, emit_one):
                     files.append((path, api.load_instances(spec, path)))
             except PzcError as e:
                 files.append((path, e))
-            except clock.Timeout:
+            except clock.Timeout as e:
+                clock.leave_behind(e)      # its frames hold the half-read file: freed later
                 files.append((path, None))
                 args.first_limit_given = True            # the next files' instances: whole limits
         total = sum(len(found) for _, found in files if isinstance(found, list))
