@@ -2,12 +2,17 @@
 
 Lazy connectivity cuts (encoder/connectivity.py) and blocking clauses are
 added to the same incremental solver, so counting keeps what was learnt.
+
+Under a time limit every solver runs in a worker (backends/worker.py): a
+forked copy of the session, kept from call to call and killed at the
+deadline, so the limit holds whatever the solver is doing.  In process it did not:
+PySAT cannot interrupt CaDiCaL, whose conflict budgets (solving in slices,
+the clock checked between them) ended a 10 s limit after 12-34 s, a slice
+costing far more than the one before; Glucose's interrupt came up to 2 s late.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
 import time
 
 from pysat.solvers import Solver, SolverNames
@@ -17,6 +22,7 @@ from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
+from .worker import Worker
 
 
 def solver_names() -> list:
@@ -34,44 +40,6 @@ def check_solver_name(name: str) -> str:
 def incremental(name) -> bool:
     """Kissat in PySAT solves once; a second call aborts the process."""
     return not name.startswith("kissat")
-
-
-_LIMIT_KIND = {}
-
-
-def limit_kind(name) -> str:
-    """How a time limit can stop this solver: interrupt or none.
-
-    MiniSat, Glucose and friends can be interrupted in process.  The others
-    (CaDiCaL, Lingeling, and Kissat, which cannot be called twice) solve under
-    a time limit in a forked copy of the session, killed at the deadline
-    (SatSession._next_in_worker).  CaDiCaL's conflict budgets were tried
-    instead, in slices with the clock checked between them: a slice can cost
-    far more than the one before (inprocessing, thousands of lazy cuts, a
-    loaded machine), and a 10 s limit ended after 12-34 s."""
-    if name not in _LIMIT_KIND:
-        with Solver(name=name, bootstrap_with=[[1]]) as s:
-            try:
-                s.interrupt()
-                kind = "interrupt"
-            except NotImplementedError:
-                kind = "none"
-        _LIMIT_KIND[name] = kind
-    return _LIMIT_KIND[name]
-
-
-def _solve_interrupted(s, deadline, assumptions=()):
-    remaining = deadline - time.perf_counter()
-    if remaining <= 0:
-        return None
-    timer = threading.Timer(remaining, s.interrupt)
-    timer.start()
-    try:
-        ok = s.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-    s.clear_interrupt()
-    return ok
 
 
 def _truth(model, nvars):
@@ -138,24 +106,20 @@ class SatSession(Session):
             self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
             self.fresh = True
 
-    def _once(self, deadline):
+    def _once(self):
         if not incremental(self.name) and not self.fresh:
             self._add([])                # rebuild before a second call
         self.fresh = False
-        if deadline is None:
-            return self.solver.solve(assumptions=self.assumptions)
-        return _solve_interrupted(self.solver, deadline, self.assumptions)
+        return self.solver.solve(assumptions=self.assumptions)
 
-    def _loop(self, deadline):
+    def _loop(self):
         """Solve and cut until a model breaks no connectivity rule.
         Returns (status, model, clauses added)."""
         added_before = len(self.added)
         started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
         while True:
-            ok = self._once(deadline)
+            ok = self._once()
             self.rounds += 1
-            if ok is None:
-                return "timeout", None, self.added[added_before:]
             if not ok:
                 return "unsat", None, self.added[added_before:]
             model = self.solver.get_model()
@@ -167,7 +131,6 @@ class SatSession(Session):
             if not extra:
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
-            clock.check()                # rounds can be many: each looks at the clock
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
@@ -183,11 +146,10 @@ class SatSession(Session):
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        if self.worker is not None or (timeout is not None and limit_kind(self.name) == "none"):
+        if timeout is not None or self.worker is not None:
             status, model = self._next_in_worker(timeout)
         else:
-            deadline = None if timeout is None else start + timeout
-            status, model, _ = self._loop(deadline)
+            status, model, _ = self._loop()
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if self.cnf.lazy or self.made_eager:
@@ -197,75 +159,39 @@ class SatSession(Session):
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
 
     def _next_in_worker(self, timeout):
-        """Solve in the worker, a forked copy of this session that keeps its
-        solver (and what it learnt) from call to call and is killed at the
-        deadline.  Clauses added here since its last call go with the request;
-        the cuts it finds and its switches to eager come back and are
-        recorded here too, so that a later copy starts from all of them."""
+        """Solve in the worker (backends/worker.py), a forked copy of this
+        session.  Clauses added here since its last call go with the request;
+        the cuts it finds and its switches to eager come back and are recorded
+        here too, so that a later copy starts from all of them."""
         if self.worker is None:
-            self._start_worker()
-        proc, conn = self.worker
+            if self.stale:               # a killed worker had clauses this copy lacks
+                self.solver.delete()
+                self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+                self.fresh, self.stale = True, False
+            self.worker = Worker(self._serve, self.name)
+        request, self.pending = (self.pending, self.assumptions), []
         try:
-            conn.send((self.pending, self.assumptions))
-            self.pending = []
-            result = conn.recv() if conn.poll(timeout) else None
-        except EOFError:
-            result = ("error", "the solver process died", [], 0, 0, [])
-        except BaseException:            # clock.Timeout from the alarm, Ctrl-C
-            self._stop_worker()
+            reply = self.worker.call(request, timeout)
+        except BaseException:
+            self.worker, self.stale = None, True
             raise
-        if result is None:
-            self._stop_worker()
+        if reply is None:
+            self.worker, self.stale = None, True
             return "timeout", None
-        status, model, added, self.rounds, self.cuts, eager = result
-        if status == "error":
-            self._stop_worker()
-            raise RuntimeError(f"SAT solver {self.name} failed: {model}")
+        status, model, added, self.rounds, self.cuts, eager = reply
         self.added += added              # the worker has them already
         self.stale = True
         self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
                           if x in self.cnf.lazy], push=False)   # the worker's switches
         return status, model
 
-    def _start_worker(self):
-        if self.stale:                   # a killed worker had clauses this copy lacks
-            self.solver.delete()
-            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
-            self.fresh, self.stale = True, False
-        ctx = multiprocessing.get_context("fork")
-        here, there = ctx.Pipe()
-
-        def serve():
-            here.close()
-            with clock.unlimited():      # the parent kills it at the deadline
-                while True:
-                    try:
-                        clauses, self.assumptions = there.recv()
-                    except EOFError:     # the parent is gone
-                        return
-                    try:
-                        self._add(clauses)
-                        status, model, added = self._loop(None)
-                        eager = [self.lazy_at_start.index(x) for x in self.made_eager]
-                        there.send((status, model, added, self.rounds, self.cuts, eager))
-                    except BaseException as e:      # report, never hang the parent
-                        there.send(("error", repr(e), [], 0, 0, []))
-                        return
-
-        proc = ctx.Process(target=serve, daemon=True)
-        proc.start()
-        there.close()
-        self.worker = (proc, here)
-
-    def _stop_worker(self):
-        if self.worker is not None:
-            proc, conn = self.worker
-            self.worker = None
-            if proc.is_alive():
-                proc.kill()
-            proc.join()
-            conn.close()
-            self.stale = True
+    def _serve(self, request):
+        """In the worker: add what the parent sent, solve, report."""
+        clauses, self.assumptions = request
+        self._add(clauses)
+        status, model, added = self._loop()
+        eager = [self.lazy_at_start.index(x) for x in self.made_eager]
+        return status, model, added, self.rounds, self.cuts, eager
 
     def block(self, values: dict) -> None:
         self._add([blocking_clause(self.cnf.var_lits, values)])
@@ -298,7 +224,9 @@ class SatSession(Session):
         self._push(clauses)
 
     def close(self):
-        self._stop_worker()
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
         if self.solver is not None:
             if clock.left() == 0:
                 clock.leave_behind(self.solver)

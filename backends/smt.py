@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 import z3
@@ -10,6 +9,57 @@ import z3
 from .. import clock
 from ..encoder.smt import more_smtlib, start_smtlib
 from . import Backend, Outcome, Session
+from .worker import Worker
+
+
+class Z3State:
+    """The Z3 side of a session: it runs the session's commands (SMT-LIB text
+    to assert, blocking clauses, the goal of a plan) and checks.  It lives in
+    process without a time limit, in a worker process (backends/worker.py)
+    with one: parsing a big formula alone can take Z3 half a minute, deaf to
+    its timeout and interrupt, and a killed worker stops at once."""
+
+    def __init__(self):
+        self.solver = z3.Solver()
+        self.decls = {}                  # every Bool declared so far, for later text
+        self.started = False
+        self.goal = None                 # plans: the goal asserted inside push/pop
+
+    def run(self, commands):
+        for kind, arg, names in commands:
+            if kind == "text":
+                if not self.started:     # the whole formula: declares its own names
+                    self.solver.from_string(arg)
+                    self.started = True
+                else:                    # a plan's next step: names earlier Bools
+                    self.solver.add(z3.parse_smt2_string(arg, decls=self.decls))
+            elif kind == "block":
+                parts = [z3.Bool(n) if positive else z3.Not(z3.Bool(n)) for n, positive in arg]
+                self.solver.add(z3.Or(parts) if parts else z3.BoolVal(False))
+            elif kind == "goal":
+                self.goal = None if arg is None else z3.And(*z3.parse_smt2_string(arg, decls=self.decls))
+            elif kind == "retract":
+                if self.goal is not None:
+                    self.solver.add(z3.Not(self.goal))
+                self.goal = None
+            for n in names:
+                self.decls[n] = z3.Bool(n)
+
+    def check(self, commands):
+        """(status, {Bool name: value}) after running ``commands``."""
+        self.run(commands)
+        if self.goal is None:
+            result = self.solver.check()
+            model = self.solver.model() if result == z3.sat else None
+        else:
+            self.solver.push()
+            self.solver.add(self.goal)
+            result = self.solver.check()
+            model = self.solver.model() if result == z3.sat else None
+            self.solver.pop()
+        if result != z3.sat:
+            return ("unsat" if result == z3.unsat else "timeout"), None
+        return "sat", {d.name(): z3.is_true(model[d]) for d in model.decls()}
 
 
 class SmtSession(Session):
@@ -17,50 +67,52 @@ class SmtSession(Session):
         start = time.perf_counter()
         text, self.writer = start_smtlib(ground.model)
         self.names = self.writer.names
-        self.decls = {}                  # every Bool declared so far, for later text
-        self._declare(ground.model.vars)
-        self.solver = z3.Solver()
-        self.solver.from_string(text)
-        self.goal = None                 # plans: the goal asserted inside push/pop
+        self.pending = [("text", text, self._bools(ground.model.vars))]
+        self.sent = []                   # commands the worker has run, for a new worker
+        self.z3 = None                   # in process (no time limit)
+        self.worker = None               # in a worker (a time limit)
+        self.assertions = text.count("(assert ")
         self.solve_s = 0.0
         self.stats = {"backend": "smt", "solver": "z3",
-                      "variables": sum(1 if isinstance(n, str) else len(n)
-                                       for n in self.names.values()),
-                      "clauses": len(self.solver.assertions()),
+                      "variables": self._variables(), "clauses": self.assertions,
                       "encode_s": time.perf_counter() - start, "solve_s": 0.0}
 
+    def _variables(self):
+        return sum(1 if isinstance(n, str) else len(n) for n in self.names.values())
+
+    def _bools(self, variables) -> list:
+        out = []
+        for var in variables:
+            n = self.names[var]
+            out += [name for name in ([n] if isinstance(n, str) else n.values())
+                    if name not in ("true", "false")]
+        return out
+
     def next(self, timeout=None) -> Outcome:
-        if timeout is not None and timeout <= 0:
-            return Outcome("timeout", None, dict(self.stats))
-        self.solver.set("timeout", 0 if timeout is None else max(1, int(timeout * 1000)))
         start = time.perf_counter()
-        # Z3's own timeout is not looked at in every phase of a check: an
-        # interrupt at the deadline stops the rest (the check answers unknown)
-        alarm = None
-        if timeout is not None:
-            alarm = threading.Timer(timeout, self.solver.ctx.interrupt)
-            alarm.daemon = True
-            alarm.start()
-        try:
-            if self.goal is None:
-                result = self.solver.check()
-            else:
-                self.solver.push()
-                self.solver.add(self.goal)
-                result = self.solver.check()
-                model = self.solver.model() if result == z3.sat else None
-                self.solver.pop()
-        finally:
-            if alarm is not None:
-                alarm.cancel()
+        commands, self.pending = self.pending, []
+        if timeout is None and self.worker is None:
+            if self.z3 is None:
+                self.z3 = Z3State()
+            status, truth = self.z3.check(commands)
+        else:
+            if self.worker is None:      # a new worker runs everything from the start
+                commands, self.sent = self.sent + commands, []
+                self.worker = Worker(_z3_serve, "z3")
+            self.sent += commands
+            try:
+                reply = self.worker.call(commands, timeout)
+            except BaseException:
+                self.worker = None
+                raise
+            if reply is None:
+                self.worker = None
+                reply = ("timeout", None)
+            status, truth = reply
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
-        if result == z3.unknown:
-            return Outcome("timeout", None, dict(self.stats))
-        if result == z3.unsat:
-            return Outcome("unsat", None, dict(self.stats))
-        m = self.solver.model() if self.goal is None else model
-        truth = {d.name(): z3.is_true(m[d]) for d in m.decls()}
+        if status != "sat":
+            return Outcome(status, None, dict(self.stats))
         assignment = {}
         for var, n in self.names.items():
             if isinstance(n, str):
@@ -71,9 +123,15 @@ class SmtSession(Session):
         return Outcome("sat", assignment, dict(self.stats))
 
     def close(self):
-        if clock.left() == 0:            # Z3 frees a big context slowly too
-            clock.leave_behind(self.solver)
-        self.solver = None
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+        if self.z3 is not None and clock.left() == 0:    # Z3 frees a big context slowly
+            clock.leave_behind(self.z3)
+        self.z3 = None
+
+    def _command(self, kind, arg, names=()):
+        self.pending.append((kind, arg, list(names)))
 
     def block(self, values: dict) -> None:
         parts = []
@@ -84,42 +142,38 @@ class SmtSession(Session):
                 if (name == "true") == (value is not False):
                     continue
                 return                     # the values cannot occur anyway
-            b = z3.Bool(name)
-            parts.append(b if value is False else z3.Not(b))
-        self.solver.add(z3.Or(parts) if parts else z3.BoolVal(False))
+            parts.append((name, value is False))
+        self._command("block", parts)
+        self.assertions += 1
 
 
     # plans (backends.deepen): more steps, and the goal under push/pop
 
-    def _declare(self, variables):
-        for var in variables:
-            n = self.names[var]
-            for name in ([n] if isinstance(n, str) else n.values()):
-                if name not in ("true", "false"):
-                    self.decls[name] = z3.Bool(name)
-
-    def _parse(self, variables, nodes):
-        text = more_smtlib(self.writer, variables, nodes)   # declares the new ones
-        parsed = z3.parse_smt2_string(text, decls=self.decls)
-        self._declare(variables)
-        return parsed
-
     def extend(self, variables, nodes) -> None:
         start = time.perf_counter()
-        self.solver.add(self._parse(variables, nodes))
+        text = more_smtlib(self.writer, variables, nodes)   # declares the new ones
+        self._command("text", text, self._bools(variables))
+        self.assertions += text.count("(assert ")
         self.stats["encode_s"] += time.perf_counter() - start
-        self.stats.update(variables=sum(1 if isinstance(n, str) else len(n)
-                                        for n in self.names.values()),
-                          clauses=len(self.solver.assertions()))
+        self.stats.update(variables=self._variables(), clauses=self.assertions)
 
     def assume(self, node) -> bool:
-        self.goal = None if node is None else z3.And(*self._parse([], [node]))
+        self._command("goal", None if node is None else more_smtlib(self.writer, [], [node]))
         return True
 
     def retract(self) -> None:
-        if self.goal is not None:
-            self.solver.add(z3.Not(self.goal))
-        self.goal = None
+        self._command("retract", None)
+        self.assertions += 1
+
+
+_WORKER_STATE = []        # the worker's Z3State (made in the worker, at its first request)
+
+
+def _z3_serve(commands):
+    """In the worker: run the commands on its Z3 state and check."""
+    if not _WORKER_STATE:
+        _WORKER_STATE.append(Z3State())
+    return _WORKER_STATE[0].check(commands)
 
 
 class SmtBackend(Backend):

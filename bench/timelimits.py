@@ -97,15 +97,16 @@ def backend_args(backend, solver_cmd) -> list:
 
 
 def one_run(case, backend, limit, solver_cmd) -> tuple:
-    """(wall seconds, exit code, last line of stderr) of one pzc process."""
+    """(wall seconds, exit code, its error line) of one pzc process."""
     name, spec, inst, _ = case
     cmd = PZC + ["solve", spec, inst, "--timeout", str(limit)] + backend_args(backend, solver_cmd)
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir(),
                           timeout=limit * 10 + 120)
     wall = time.perf_counter() - start
-    tail = (proc.stderr.strip().splitlines() or [""])[-1]
-    return wall, proc.returncode, tail
+    lines = proc.stderr.strip().splitlines()
+    said = next((l for l in lines if "error" in l), lines[-1] if lines else "")
+    return wall, proc.returncode, said
 
 
 def allowed(limit) -> float:
@@ -150,7 +151,7 @@ def main(argv=None):
                 if code == 3 and over > worst[0]:
                     worst = (over, case[0])
                 if args.verbose or code not in (0, 1, 3):
-                    print(f"  {backend} {limit:g} s {case[0]}: exit {code}, {wall:.2f} s  {tail[:100]}",
+                    print(f"  {backend} {limit:g} s {case[0]}: exit {code}, {wall:.2f} s  {tail[:160]}",
                           flush=True)
             row = (backend, limit, n, codes, worst)
             rows.append(row)

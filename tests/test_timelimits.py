@@ -92,8 +92,8 @@ def test_lazy_connectivity_rounds_stop_at_the_limit(write, run_pzc):
 
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4", "kissat404", "lingeling"])
 def test_every_kind_of_pysat_solver_stops(write, run_pzc, solver):
-    """Interrupted in process (Glucose), or in a worker process killed at the
-    deadline (CaDiCaL, Kissat, Lingeling)."""
+    """Each in a worker process killed at the deadline: incremental
+    (CaDiCaL, Glucose, Lingeling) or rebuilt for every call (Kissat)."""
     write("pigeons.pz", PIGEONS)
     write("php.txt", pigeon_block(20, 21))
     out = timed_json(run_pzc, "solve", "pigeons.pz", "php.txt", "--solver", solver, limit=1)
