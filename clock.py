@@ -10,11 +10,12 @@ instance and every stage reads the same deadline:
         solver.solve(clock.left())   # a solver call: bounded by what is left
 
 Stretches of pure Python that check nothing (the evaluator deep in a
-recursive let function, a big encoding) stop too: in the main thread an
+recursive let function, reading a huge file) stop too: in the main thread an
 interval timer (SIGALRM) raises Timeout at the deadline wherever the program
-is.  Solvers running in C are bounded by their own means (PySAT interrupts
-or conflict budgets, a killed child process, Z3's timeout and interrupt,
-a killed process group for external binaries).
+is.  Solvers, which run in C where neither reaches, solve in a forked worker
+killed at the deadline (backends/worker.py: PySAT and Z3) or are killed with
+their process group (external binaries).  What a timed-out instance built is
+freed later (leave_behind), not in the margin after the limit.
 """
 
 from __future__ import annotations

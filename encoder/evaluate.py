@@ -13,6 +13,7 @@ True or False without any solver or model involved.
 
 from __future__ import annotations
 
+from .. import clock
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
 from ..board.geometry import SquareGrid
 from ..errors import PzcError, plural
@@ -48,6 +49,7 @@ class Interpreter(Closures, Operators):
         self._memo = {}
         self.state_reads = 0      # plans: reads of a `state`, whose value depends on the step
         self._depth = 0
+        self._calls = 0                  # let function calls evaluated, for the clock
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
@@ -244,6 +246,9 @@ class Interpreter(Closures, Operators):
                 key = None
         if self._depth > 200:
             raise self.err(node, "functions call each other too deeply")
+        self._calls += 1
+        if not self._calls & 1023:       # a let function can call itself 2^40 times:
+            clock.check()                # the alarm stops it, and this in a thread
         self._depth += 1
         reads = self.state_reads
         try:

@@ -183,7 +183,10 @@ def test_a_limit_in_another_thread_is_kept_by_the_stages_checks(tmp_path):
     """No SIGALRM outside the main thread: plan deepening's own checks stop it."""
     (tmp_path / "never.pz").write_text(NEVER)
     spec = api.load_spec(str(tmp_path / "never.pz"))
-    inst = square("grid.txt", NEVER_GRID)
+    assert_times_out_in_a_thread(spec, square("grid.txt", NEVER_GRID))
+
+
+def assert_times_out_in_a_thread(spec, inst):
     out = {}
 
     def work():
@@ -208,3 +211,10 @@ def test_after_a_timeout_the_next_instance_solves():
     done = api.solve(spec, grid, timeout=30)
     assert done.status == "solved" and done.grid == ["3142", "2413", "1234", "4321"]
     assert not clock.any_left_behind()
+
+
+def test_an_exponential_require_in_another_thread_stops_too(tmp_path):
+    """No SIGALRM outside the main thread: the let-function calls look at the clock."""
+    (tmp_path / "expo.pz").write_text(EXPONENTIAL)
+    spec = api.load_spec(str(tmp_path / "expo.pz"))
+    assert_times_out_in_a_thread(spec, square("grid.txt", "..\n..\n"))
