@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import json
 import os
 import sys
@@ -197,8 +198,12 @@ def _drop_stdout():
 
 
 def main(argv=None) -> int:
-    code = _main(argv)
-    return code if argv is not None else _exit_now_if_timed_out(code)
+    if argv is not None:
+        return _main(argv)
+    # the command: the cyclic collector runs between instances only, outside
+    # every time limit (after a big instance its first pass takes seconds)
+    gc.disable()
+    return _exit_now(_main(argv))
 
 
 def _main(argv) -> int:
@@ -233,19 +238,17 @@ def _main(argv) -> int:
         return api.EXIT_VERIFY
 
 
-def _exit_now_if_timed_out(code: int) -> int:
-    """The command, done: after a time limit, exit without the interpreter's
-    clean-up.  Freeing what a big instance built (a million-cell board, a
-    solver with many cuts: clock.leave_behind) takes seconds that would be
-    spent past the limit, and the operating system frees it at once."""
-    if code == api.EXIT_TIMEOUT or clock.any_left_behind():
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (OSError, ValueError):    # the usual exit reports it
-            return code
-        os._exit(code)
-    return code
+def _exit_now(code: int) -> int:
+    """The command, done: exit without the interpreter's clean-up.  Freeing
+    what a big instance built (a million-cell board, a solver with many cuts:
+    clock.leave_behind) takes seconds that would be spent past the time limit,
+    and the operating system frees it at once."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):        # the usual exit reports it
+        return code
+    os._exit(code)
 
 
 def cmd_specs(args) -> int:
@@ -271,10 +274,11 @@ def _error_result(args, path, spec_name, error):
                 error=error, exit_code=error.exit_code)
 
 
-def _timeout_result(args, path, spec_name):
+def _timeout_result(args, path, spec):
     """The result for a file whose reading used up the time limit."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
-    return kind(path if path != "-" else "<stdin>", spec_name, "timeout",
+    stats = api.stopped_stats(spec, args.backend, args.solver, args.connectivity, args.solver_cmd)
+    return kind(path if path != "-" else "<stdin>", spec.name, "timeout", stats=stats,
                 exit_code=api.EXIT_TIMEOUT)
 
 
@@ -319,21 +323,22 @@ def _each_instance(args, run, emit_one):
             if not isinstance(found, list):
                 display.pause()
                 if found is None:
-                    emit_one(args, _timeout_result(args, path, spec.name))
+                    emit_one(args, _timeout_result(args, path, spec))
                     codes.append(api.EXIT_TIMEOUT)
                 else:
                     emit_one(args, _error_result(args, path, spec.name, found))
                     codes.append(found.exit_code)
                 continue
             for inst in found:
+                if index:
+                    gc.collect()         # the last instance's cycles (see main)
                 index += 1
                 show("instance", name=inst.name, index=index, total=total)
                 result = run(spec, inst, display.callback)
                 display.pause()
                 emit_one(args, result)
                 codes.append(result.exit_code)
-    if api.EXIT_TIMEOUT in codes:
-        clock.leave_behind(files)             # see _exit_now_if_timed_out
+    clock.leave_behind(files)        # freed by the next command or the exit: see _exit_now
     return api.worst_exit(codes)
 
 
