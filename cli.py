@@ -350,18 +350,21 @@ def _engine_options(args, progress) -> dict:
 def _instance_limit(args):
     """--timeout for the next instance.  The first one's limit counts from the
     process start (interpreter, imports, reading the spec and the file), as
-    the user's clock does, but leaves it at least half the limit (a slow
-    start-up on a busy machine must not time out a quick instance); each
-    later one gets the whole limit."""
+    the user's clock does, but leaves it at least min(S/2, 0.25 s) (a slow
+    start-up on a busy machine must not time out a quick instance, nor push
+    the end far past S); each later one gets the whole limit."""
     left = _time_left(args)
     args.first_limit_given = True
     return left
 
 
+FIRST_AT_LEAST_S = 0.25
+
+
 def _time_left(args):
     if args.timeout is None or getattr(args, "first_limit_given", False):
         return args.timeout
-    return max(args.timeout - seconds_since_start(), args.timeout / 2)
+    return max(args.timeout - seconds_since_start(), min(args.timeout / 2, FIRST_AT_LEAST_S))
 
 
 def seconds_since_start() -> float:
