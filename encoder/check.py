@@ -567,6 +567,18 @@ def _children(e):
                         yield x.where
 
 
+def names_in(e) -> set:
+    """The names an expression mentions (a binder's source: which earlier
+    binders it depends on)."""
+    found, stack = set(), [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Name):
+            found.add(x.id)
+        stack.extend(_children(x))
+    return found
+
+
 @deep_stack
 def check(spec: ast.Spec) -> ast.Spec:
     """Raise PzcError at the first problem; return the spec unchanged."""

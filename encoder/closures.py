@@ -17,6 +17,7 @@ from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .aggregates import AGGREGATES
+from .limits import MAX_COLLECTION_ITEMS
 from .model import Node, Var
 from .values import SYMBOLIC, PSet
 
@@ -347,6 +348,10 @@ class Closures:
                 if isinstance(v, SYMBOLIC):
                     want_const(node.body, v)
                 items.append(v)
+                if len(items) > MAX_COLLECTION_ITEMS:
+                    raise self.err(node, f"this {node.kind} has more than "
+                                         f"{MAX_COLLECTION_ITEMS:,} elements; pzc allows at "
+                                         f"most {MAX_COLLECTION_ITEMS:,}")
             return make(items)
         return f
 

@@ -254,6 +254,7 @@ def _frame(m: Model, before, after, setters) -> list:
 def unroll(spec: ast.Spec, instance) -> PlanGround:
     """Ground the timeless parts and state 0 of a plan spec."""
     model = Model()
+    model.source = spec.source
     g = PlanGrounder(spec, instance, model)
     check_requires(g)
     check_clues(g)

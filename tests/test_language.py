@@ -265,7 +265,7 @@ def test_expressions_nested_past_the_limit_are_located(write, run_pzc):
     run = run_pzc("check", "n.pz")
     assert run.returncode == 2, run.stderr
     no_traceback(run)
-    assert "n.pz:3:20005: error: this expression nests more than 5,000 levels deep" in run.stderr
+    assert "n.pz:3:20005: error: this expression is nested more than 5,000 levels deep" in run.stderr
 
 
 def test_deep_recursion_through_the_api_on_the_main_thread():
