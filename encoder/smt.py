@@ -1,7 +1,10 @@
 """Stage: smt.  Model -> SMT-LIB2 text over Booleans and pseudo-Boolean terms.
 
 Each bool variable is a Bool; each finite-domain variable is one Bool per value
-with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one.  Linear constraints become
+with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one, except that an int variable
+over a range of more than INT_RANGE_MIN values is one bounded Int (a
+100,001-value domain is then one constant, not 100,001 Booleans); constraints
+that mention such a variable are written in integer arithmetic.  Linear constraints become
 Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``) with positive
 coefficients; shared subformulas are named once with ``define-fun``.  The whole
 text is handed to Z3 in one call: building terms one by one from Python costs
@@ -12,7 +15,10 @@ more than solving the small levels.
 
 from __future__ import annotations
 
+from .limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
 from .model import Cases, Model, Node, Var
+
+INT_RANGE_MIN = 64     # wider int ranges are Ints: Z3 reads a Bool per value slowly
 
 
 class SmtWriter:
@@ -22,6 +28,7 @@ class SmtWriter:
         self.names = {}          # Var -> name (bool) or {value: name}
         self.defined = {}        # node uid -> name
         self.counter = 0
+        self.ints = {}           # Var -> its Int's name, for wide int ranges
 
     def declare(self, var: Var):
         if var.domain is None:
@@ -30,6 +37,12 @@ class SmtWriter:
             self.names[var] = name
             return
         dom = var.domain
+        if _is_wide_range(var):
+            name = self.names[var] = self.ints[var] = f"i{var.index}"
+            self.lines.append(f"(declare-const {name} Int)")
+            self.lines.append(f"(assert (and (<= {_int(min(dom))} {name}) "
+                              f"(<= {name} {_int(max(dom))})))")
+            return
         if len(dom) == 1:
             self.names[var] = {dom[0]: "true"}
             return
@@ -41,6 +54,8 @@ class SmtWriter:
 
     def value(self, term, v) -> str:
         if type(term) is Var:
+            if term in self.ints:
+                return f"(= {self.ints[term]} {_int(v)})" if v in term.domain else "false"
             return self.names[term].get(v, "false")
         if type(term) is Cases:
             for cond, w in term.pairs:
@@ -61,7 +76,7 @@ class SmtWriter:
         if k == "bvar":
             return self.names[node.args[0]]
         if k == "eq":
-            return self.names[node.args[0]][node.args[1]]
+            return self.value(*node.args)
         if k == "not" and node.args[0].kind in ("bvar", "eq"):
             return f"(not {self.term(node.args[0])})"
         hit = self.defined.get(node.uid)
@@ -75,6 +90,8 @@ class SmtWriter:
             text = f"(= {self.term(node.args[0])} {self.term(node.args[1])})"
         elif k == "lin":
             text = self.linear(*node.args)
+        elif k == "same" and self._arithmetic(node.args):
+            text = "(= " + " ".join(self.int_term(t) for t in node.args) + ")"
         elif k == "same":
             a, b = node.args
             values = dict.fromkeys(list(self.domain(a)) + list(self.domain(b)))
@@ -93,7 +110,11 @@ class SmtWriter:
         return name
 
     def linear(self, items, op, bound) -> str:
-        """sum(coef * atom) op bound as a PB atom with positive coefficients."""
+        """sum(coef * atom) op bound as a PB atom with positive coefficients
+        (in integer arithmetic when it mentions an Int)."""
+        if any(atom in self.ints for _, atom in items if type(atom) is Var):
+            terms = " ".join(f"(* {_int(c)} {self.int_term(atom)})" for c, atom in items)
+            return f"({'=' if op == '=' else op} (+ 0 {terms}) {_int(bound)})"
         weighted = []
         for c, atom in items:
             if type(atom) is Node:
@@ -146,7 +167,27 @@ class SmtWriter:
         self.lines.append(f"(define-fun {name} () Bool {text})")
         return name
 
+    def _arithmetic(self, terms) -> bool:
+        """Terms with an Int among them, all numeric: compared as integers."""
+        return (any(type(t) is Var and t in self.ints for t in terms)
+                and all(type(t) in (Var, Cases) and t.numeric for t in terms))
+
+    def int_term(self, term) -> str:
+        """An int-valued atom as an Int term: an Int, a bool as 0/1, or a
+        choice among the values of a finite-domain term."""
+        if type(term) is Node:
+            return f"(ite {self.term(term)} 1 0)"
+        if type(term) is Var and term in self.ints:
+            return self.ints[term]
+        pairs = [(self.value(term, v), v) for v in term.domain]
+        text = _int(pairs[-1][1])
+        for cond, v in reversed(pairs[:-1]):
+            text = f"(ite {cond} {_int(v)} {text})"
+        return text
+
     def distinct(self, terms) -> str:
+        if self._arithmetic(terms):
+            return "(distinct " + " ".join(self.int_term(t) for t in terms) + ")"
         values = {}
         for t in terms:
             for v in self.domain(t):
@@ -155,6 +196,16 @@ class SmtWriter:
         parts = [_pb("pbeq" if full else "pble", 1, [(1, x) for x in lits])
                  for lits in values.values()]
         return "(and " + " ".join(parts) + ")"
+
+
+def _is_wide_range(var: Var) -> bool:
+    dom = var.domain
+    return (len(dom) > INT_RANGE_MIN and var.numeric
+            and max(dom) - min(dom) + 1 == len(dom))      # (values are distinct)
+
+
+def _int(v: int) -> str:
+    return str(v) if v >= 0 else f"(- {-v})"
 
 
 def _pb(kind, bound, terms) -> str:
@@ -174,8 +225,17 @@ def start_smtlib(model: Model):
     w = SmtWriter(model)
     for var in model.vars:
         w.declare(var)
-    for _, node in model.constraints + model.implied:
+    chars, largest = 0, (0, None)        # the rule with the longest text, for an error
+    memory = MemoryBudget(model.source)
+    for rule, node in model.constraints + model.implied:
+        start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")
+        size = sum(map(len, w.lines[start:]))
+        chars += size
+        largest = max(largest, (size, rule), key=lambda x: x[0])
+        memory.statement = largest[1]
+        memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
+                       f"{chars:,} characters of SMT-LIB text")
     return "\n".join(w.lines), w
 
 
