@@ -16,8 +16,6 @@ class SmtSession(Session):
     def __init__(self, ground):
         start = time.perf_counter()
         self.memory = MemoryBudget()
-        # Z3 stops at the budget with an error instead of taking the machine
-        z3.set_param("memory_max_size", max(1, self.memory.budget >> 20))
         text, self.writer = start_smtlib(ground.model)
         self.names = self.writer.names
         self.decls = {}                  # every Bool declared so far, for later text
@@ -34,7 +32,7 @@ class SmtSession(Session):
     def next(self, timeout=None) -> Outcome:
         self.solver.set("timeout", 0 if timeout is None else max(1, int(timeout * 1000)))
         start = time.perf_counter()
-        with self._memory_errors():
+        with self._memory_errors(), self._memory_limit():
             if self.goal is None:
                 result = self.solver.check()
             else:
@@ -82,6 +80,17 @@ class SmtSession(Session):
 
 
     # plans (backends.deepen): more steps, and the goal under push/pop
+
+    @contextmanager
+    def _memory_limit(self):
+        """While solving, Z3 stops at the budget (reason "out of memory")
+        instead of taking the machine.  Not while parsing: there Z3 may exit
+        the whole process (status 101), so the text is measured beforehand."""
+        z3.set_param("memory_max_size", max(1, self.memory.budget >> 20))
+        try:
+            yield
+        finally:
+            z3.set_param("memory_max_size", 0)
 
     @contextmanager
     def _memory_errors(self):

@@ -84,6 +84,8 @@ class SmtWriter:
             return hit
         if k == "not":
             text = f"(not {self.term(node.args[0])})"
+        elif k == "or" and any(x.kind == "eq" and x.args[0] in self.ints for x in node.args):
+            text = "(or " + " ".join(self._or_parts(node.args)) + ")"
         elif k in ("and", "or"):
             text = f"({k} " + " ".join(self.term(x) for x in node.args) + ")"
         elif k == "iff":
@@ -166,6 +168,26 @@ class SmtWriter:
         self.counter += 1
         self.lines.append(f"(define-fun {name} () Bool {text})")
         return name
+
+    def _or_parts(self, args) -> list:
+        """The disjuncts, with `x = v` over an Int gathered into intervals:
+        `x > 5` on 0..999999 is one interval, not a million equalities."""
+        values, parts = {}, []
+        for x in args:
+            if x.kind == "eq" and x.args[0] in self.ints:
+                values.setdefault(self.ints[x.args[0]], []).append(x.args[1])
+            else:
+                parts.append(self.term(x))
+        for name, vs in values.items():
+            vs.sort()
+            start = 0
+            for i in range(1, len(vs) + 1):
+                if i == len(vs) or vs[i] != vs[i - 1] + 1:
+                    lo, hi = vs[start], vs[i - 1]
+                    parts.append(f"(= {name} {_int(lo)})" if lo == hi else
+                                 f"(and (<= {_int(lo)} {name}) (<= {name} {_int(hi)}))")
+                    start = i
+        return parts
 
     def _arithmetic(self, terms) -> bool:
         """Terms with an Int among them, all numeric: compared as integers."""
