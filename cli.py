@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
-import time
 
 from . import __version__, api
 from .encoder.check import summary
 from .encoder.render import move_text
-from .errors import PzcError
+from .errors import PzcError, printable
+from .progress import Display
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
 or SMT (Z3) problems, solves them and prints the solved board, verified.
 
 exit codes: 0 all solved; 1 an instance has no solution; 2 bad usage, spec or
-instance; 3 time limit reached; 4 verification failed (a bug in pzc)."""
+instance; 3 time limit reached; 4 verification failed (a bug in pzc); 141 the
+output was cut (a closed pipe, as in `pzc ... | head`)."""
 
 SOLVE_EPILOG = """\
 SPEC is a built-in spec name (see `pzc specs`) or a path to a .pz file.
@@ -76,6 +78,10 @@ def _solver_options(p, what="solve"):
                    help=f"time limit in seconds per instance (exit 3 when reached)")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="text (default) or one JSON object per instance per line")
+    p.add_argument("--quiet", action="store_true",
+                   help="show no progress on standard error (otherwise a command that runs "
+                        "longer than a second shows its phase, connectivity rounds, plan "
+                        "depth, solutions and instances done there, on a terminal only)")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
 
@@ -102,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("count", help="count the solutions of puzzle instances",
                        description="Count each instance's solutions by enumerating them with "
                                    "blocking clauses.  Two models that print the same board are "
-                                   "one solution.  A running count shows on standard error when "
-                                   "it takes longer than a second.",
+                                   "one solution.  On a terminal, a running count shows on "
+                                   "standard error when it takes longer than a second.",
                        epilog="exit codes: 0 counted (to the end or to --limit); 3 time limit "
                               "reached (the count so far is printed, complete false); 2 bad "
                               "input; 4 verification failed")
@@ -177,6 +183,18 @@ def _count_limit(text):
     return value
 
 
+EXIT_PIPE = 141             # the shell's code for a process stopped by SIGPIPE
+OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _drop_stdout():
+    try:
+        sys.stdout.flush()
+    except OSError:
+        pass
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -196,13 +214,20 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141                  # the shell's code for a process stopped by SIGPIPE
+        _drop_stdout()
+        return EXIT_PIPE
+    except OSError as e:
+        if e.errno not in OUTPUT_ERRNOS:
+            raise
+        # standard output cannot take more (> /dev/full, a full disk)
+        _drop_stdout()
+        print(f"pzc: error: cannot write the output: {e.strerror}", file=sys.stderr)
+        return api.EXIT_USAGE
     except Exception as e:  # a crash is a bug; say so plainly
         if getattr(args, "debug", False):
             raise
-        print(f"pzc: internal error (a bug in pzc): {type(e).__name__}: {e}\n"
-              "run again with --debug for the traceback", file=sys.stderr)
+        print(printable(f"pzc: internal error (a bug in pzc): {type(e).__name__}: {e}")
+              + "\nrun again with --debug for the traceback", file=sys.stderr)
         return api.EXIT_VERIFY
 
 
@@ -211,13 +236,13 @@ def cmd_specs(args) -> int:
     width = max(map(len, names))
     for name in names:
         spec = api.load_spec(name)
-        print(f"{name:<{width}}  {spec.description}")
+        _out(f"{name:<{width}}  {spec.description}")
     return 0
 
 
 def cmd_check(args) -> int:
     spec = api.load_spec(args.spec)
-    print(summary(spec))
+    _out(summary(spec))
     return 0
 
 
@@ -244,49 +269,57 @@ def _load(args):
     return spec
 
 
-def _each_instance(args, spec, run, emit_one):
-    """Run ``run(instance)`` on every instance; reading errors are reported
-    per file.  Returns the combined exit code."""
+def _each_instance(args, run, emit_one):
+    """Load the spec, then run ``run(spec, instance, progress)`` on every
+    instance of every file, with progress on a terminal; reading errors are
+    reported per file, in order.  Returns the combined exit code."""
+    spec = _load(args)
     codes = []
-    for path in args.instances:
-        try:
-            instances = api.load_instances(spec, path)
-        except PzcError as e:
-            emit_one(args, _error_result(args, path, spec.name, e))
-            codes.append(e.exit_code)
-            continue
-        for inst in instances:
-            result = run(inst)
-            emit_one(args, result)
-            codes.append(result.exit_code)
+    with Display(args.quiet) as display:
+        show = display.callback or api.no_progress
+        show("reading")
+        files = []                  # (path, instances or the error reading them)
+        for path in args.instances:
+            try:
+                files.append((path, api.load_instances(spec, path)))
+            except PzcError as e:
+                files.append((path, e))
+        total = sum(len(found) for _, found in files if not isinstance(found, PzcError))
+        index = 0
+        for path, found in files:
+            if isinstance(found, PzcError):
+                display.pause()
+                emit_one(args, _error_result(args, path, spec.name, found))
+                codes.append(found.exit_code)
+                continue
+            for inst in found:
+                index += 1
+                show("instance", name=inst.name, index=index, total=total)
+                result = run(spec, inst, display.callback)
+                display.pause()
+                emit_one(args, result)
+                codes.append(result.exit_code)
     return api.worst_exit(codes)
 
 
-def _engine_options(args) -> dict:
+def _engine_options(args, progress) -> dict:
     return dict(backend=args.backend, solver=args.solver, timeout=args.timeout,
-                connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+                connectivity=args.connectivity, solver_cmd=args.solver_cmd, progress=progress)
 
 
 def cmd_solve(args) -> int:
-    spec = _load(args)
-    return _each_instance(args, spec, lambda inst: api.solve(spec, inst, max_steps=args.max_steps,
-                                                             **_engine_options(args)), emit)
+    return _each_instance(args, lambda spec, inst, progress: api.solve(
+        spec, inst, max_steps=args.max_steps, **_engine_options(args, progress)), emit)
 
 
 def cmd_count(args) -> int:
-    spec = _load(args)
-
-    def run(inst):
-        with Progress(f"counting {inst.name}") as progress:
-            return api.count(spec, inst, limit=args.limit, progress=progress.update,
-                             **_engine_options(args))
-    return _each_instance(args, spec, run, emit_count)
+    return _each_instance(args, lambda spec, inst, progress: api.count(
+        spec, inst, limit=args.limit, **_engine_options(args, progress)), emit_count)
 
 
 def cmd_unique(args) -> int:
-    spec = _load(args)
-    return _each_instance(args, spec, lambda inst: api.unique(spec, inst, **_engine_options(args)),
-                          emit_unique)
+    return _each_instance(args, lambda spec, inst, progress: api.unique(
+        spec, inst, **_engine_options(args, progress)), emit_unique)
 
 
 def cmd_dimacs(args) -> int:
@@ -318,37 +351,14 @@ def _write(path, text):
         raise PzcError(f"cannot write {path}: {e.strerror}") from None
 
 
-class Progress:
-    """A running count on standard error, on a terminal, after one second."""
-
-    def __init__(self, label):
-        self.label = label
-        self.start = time.perf_counter()
-        self.shown = False
-        self.last = 0.0
-        self.live = sys.stderr.isatty()
-
-    def update(self, n):
-        if not self.live:
-            return
-        now = time.perf_counter()
-        if now - self.start >= 1.0 and now - self.last >= 0.1:
-            self.last = now
-            self.shown = True
-            sys.stderr.write(f"\r{self.label}: {n} solutions, {now - self.start:.1f} s ")
-            sys.stderr.flush()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
 _STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time limit reached",
                 "error": "error"}
+
+
+def _out(text="", flush=False):
+    """Print a line of text output; control characters from an instance
+    (terminal escape sequences) are shown escaped, not sent to the terminal."""
+    print(printable(text), flush=flush)
 
 
 def emit(args, result: api.Result):
@@ -356,52 +366,52 @@ def emit(args, result: api.Result):
         print(result.error.format(), file=sys.stderr)
     boards = getattr(args, "show_boards", False)
     if args.format == "json":
-        print(json.dumps(result.to_json(boards=boards)), flush=True)
+        _out(json.dumps(result.to_json(boards=boards)), flush=True)
         return
     status = _STATUS_TEXT[result.status]
     if result.status == "solved":
         status += ", verified" if result.verified else ", VERIFICATION FAILED"
     if result.steps is not None:
         status += f": {result.steps} moves, shortest"
-    print(f"{result.instance}: {status}")
+    _out(f"{result.instance}: {status}")
     if args.stats and result.stats:
         st = result.stats
-        print(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
+        _out(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
               f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "
               f"solve {st['solve_s']:.3f} s")
     for rows in (result.grid, result.drawing):
         if rows:
             for row in rows:
-                print("  " + row)
+                _out("  " + row)
             if rows is result.grid and result.drawing:
-                print()
+                _out()
     if result.moves:
         for i, move in enumerate(result.moves, 1):
-            print(f"  {i:>3}. {move_text(move)}")
+            _out(f"  {i:>3}. {move_text(move)}")
             if boards and result.boards:
                 for row in result.boards[i]:
-                    print("       " + row)
-    print(flush=True)
+                    _out("       " + row)
+    _out(flush=True)
 
 
 def emit_count(args, result: api.CountResult):
     if result.error is not None:
         print(result.error.format(), file=sys.stderr)
     if args.format == "json":
-        print(json.dumps(result.to_json(args.show)), flush=True)
+        _out(json.dumps(result.to_json(args.show)), flush=True)
         return
     if result.status == "error":
-        print(f"{result.instance}: error\n", flush=True)
+        _out(f"{result.instance}: error\n", flush=True)
         return
     more = "" if result.complete else (" so far (time limit reached)" if result.status == "timeout"
                                        else " or more (stopped at --limit)")
-    print(f"{result.instance}: {result.count} solution{'' if result.count == 1 else 's'}{more}")
+    _out(f"{result.instance}: {result.count} solution{'' if result.count == 1 else 's'}{more}")
     if args.show:
         for i, (grid, moves) in enumerate(zip(result.solutions, result.moves), 1):
-            print(f"  solution {i}:")
+            _out(f"  solution {i}:")
             for line in (grid or []) + _move_lines(moves):
-                print("    " + line)
-    print(flush=True)
+                _out("    " + line)
+    _out(flush=True)
 
 
 def _move_lines(moves) -> list:
@@ -412,27 +422,27 @@ def emit_unique(args, result: api.UniqueResult):
     if result.error is not None:
         print(result.error.format(), file=sys.stderr)
     if args.format == "json":
-        print(json.dumps(result.to_json()), flush=True)
+        _out(json.dumps(result.to_json()), flush=True)
         return
     text = {"unique": "exactly one solution", "several": "not unique: two solutions differ",
             "none": "no solution", "timeout": "time limit reached", "error": "error"}
-    print(f"{result.instance}: {text[result.status]}")
+    _out(f"{result.instance}: {text[result.status]}")
     if result.status == "several" and result.witnesses[0] is not None:
         first, second = result.witnesses
         width = max(len(r) for r in first)
-        print(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
+        _out(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
         for a, b, m in zip(first, second, result.marks):
-            print(f"  {a:<{width}}   {b:<{width}}   {m}")
+            _out(f"  {a:<{width}}   {b:<{width}}   {m}")
     elif result.status == "several":        # a spec that shows only moves
         for label, moves in zip(("first", "second"), result.moves):
-            print(f"  {label}:")
+            _out(f"  {label}:")
             for line in _move_lines(moves):
-                print("    " + line)
+                _out("    " + line)
     elif result.status == "unique":
         grid = result.witnesses[0]
         for line in grid if grid is not None else _move_lines(result.moves[0]):
-            print("  " + line)
-    print(flush=True)
+            _out("  " + line)
+    _out(flush=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,24 @@ Every bad spec, instance or flag becomes a PzcError; the CLI prints
 
 from __future__ import annotations
 
+import re
+
+# control characters other than tab and newline: a terminal would act on them
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (escape sequences, carriage returns,
+    bidi overrides) written as ``\\x1b``, ``\\u202e``: safe to print on a terminal."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def one_newline(text: str) -> str:
+    """Line ends as '\\n': a lone '\\r' (old Mac files) ends a line as '\\r\\n' does."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 index', '2 indices': counts in messages read as English."""
@@ -19,14 +37,16 @@ class Source:
 
     def __init__(self, path: str, text: str):
         self.path = path
-        self.text = text
+        self.text = one_newline(text)
         self._lines = None
 
     def line(self, number: int) -> str:
         if self._lines is None:
-            self._lines = self.text.splitlines()
+            # only '\n' ends a line, as for the parser and the instance readers
+            # (str.splitlines would also split at form feeds and the like)
+            self._lines = self.text.split("\n")
         if 1 <= number <= len(self._lines):
-            return self._lines[number - 1].rstrip("\r")
+            return self._lines[number - 1]
         return ""
 
     def error(self, pos, message: str) -> "PzcError":
@@ -34,6 +54,21 @@ class Source:
         line, column = pos if pos else (None, None)
         text = self.line(line) if line else None
         return PzcError(message, self.path, line, column, text)
+
+
+SHOWN_WIDTH = 100     # characters of a long source line shown around the caret
+
+
+def _window(line: str, column: int) -> tuple:
+    """(part of ``line`` to show, the column in it): a line of a megabyte
+    (a minified JSON file) is shown as '...' and the text near the column."""
+    if len(line) <= SHOWN_WIDTH:
+        return line, column
+    start = max(0, min(column - 1 - SHOWN_WIDTH // 2, len(line) - SHOWN_WIDTH))
+    part = line[start:start + SHOWN_WIDTH]
+    head = "..." if start > 0 else ""
+    tail = "..." if start + SHOWN_WIDTH < len(line) else ""
+    return head + part + tail, column - start + len(head)
 
 
 class PzcError(Exception):
@@ -56,12 +91,12 @@ class PzcError(Exception):
             where += f":{self.line}"
             if self.column:
                 where += f":{self.column}"
-        out = f"{where}: error: {self.message}"
+        out = printable(f"{where}: error: {self.message}")
         if self.source_line is not None and self.line:
-            shown = self.source_line.expandtabs(1)
-            out += f"\n    {shown}"
+            line, column = _window(self.source_line.expandtabs(1), self.column or 1)
+            out += f"\n    {printable(line)}"
             if self.column:
-                out += "\n    " + " " * (self.column - 1) + "^"
+                out += "\n    " + " " * len(printable(line[:column - 1])) + "^"
         return out
 
     def as_json(self) -> dict:

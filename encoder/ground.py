@@ -20,7 +20,8 @@ from itertools import product
 from ..errors import PzcError
 from . import syntax as ast
 from .check import names_in
-from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
+from .evaluate import Interpreter
+from .values import SYMBOLIC, PSet, describe, is_collection
 from .gc_pause import without_gc
 from .limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES
 from .model import Domain, Model

@@ -69,20 +69,43 @@ def token_value(token: str, layout: str):
 def read_file(path: str, kind: str = "instance file") -> Source:
     """Read an instance file ('-' is standard input) into a Source; ``kind``
     names the file in messages (a model file, ...)."""
+    a_kind = f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
     if path == "-":
-        return Source("<stdin>", sys.stdin.read().lstrip("\ufeff"))
+        stdin = sys.stdin
+        if stdin is None or stdin.closed:
+            raise PzcError(f"cannot read {a_kind} from standard input: it is closed")
+        try:
+            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        except OSError as e:
+            raise PzcError(f"cannot read standard input: {e.strerror}") from None
+        return decode("<stdin>", data)
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
         raise PzcError(f"no such {kind}: {path}") from None
     except IsADirectoryError:
-        raise PzcError(f"{path} is a directory, not an {kind}" if kind[0] in "aeiou"
-                       else f"{path} is a directory, not a {kind}") from None
-    except UnicodeDecodeError as e:
-        raise PzcError(f"{path} is not UTF-8 text ({e.reason})") from None
+        raise PzcError(f"{path} is a directory, not {a_kind}") from None
     except OSError as e:
         raise PzcError(f"cannot read {path}: {e.strerror}") from None
+    return decode(path, data)
+
+
+def decode(path: str, data) -> Source:
+    """The Source of a file's bytes, read as UTF-8 (a byte order mark dropped);
+    a byte that is not UTF-8 is an error at its line and column."""
+    if isinstance(data, str):
+        return Source(path, data.lstrip("\ufeff"))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[start:e.start].decode("utf-8", "replace")) + 1
+        end = data.find(b"\n", e.start)
+        shown = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
+        raise PzcError(f"{path} is not UTF-8 text: byte 0x{data[e.start]:02x} ({e.reason})",
+                       path, line, column, shown.rstrip("\r")) from None
     return Source(path, text.lstrip("\ufeff"))   # drop a byte order mark
 
 
@@ -112,7 +135,7 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
 
 
 def _first_content(source: Source):
-    for n, line in enumerate(source.text.splitlines(), 1):
+    for n, line in enumerate(source.text.split("\n"), 1):
         s = line.strip()
         if s:
             return (n, len(line) - len(line.lstrip()) + 1)
@@ -129,7 +152,6 @@ def is_comment(line: str) -> bool:
 def _lines(source: Source):
     """(line number, text) pairs without line ends; comment lines dropped."""
     for n, line in enumerate(source.text.split("\n"), 1):
-        line = line.rstrip("\r")
         if is_comment(line):
             continue
         yield n, line
@@ -153,15 +175,57 @@ class Record(dict):
         return hash(frozenset(self.items()))
 
 
+MAX_JSON_DEPTH = 100      # lists and objects inside each other; puzzles need a few
+_JSON_NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str):
+    """(line, column) of the first bracket nested deeper than MAX_JSON_DEPTH,
+    or None: deeper JSON is refused before Python's parser recurses into it."""
+    depth = 0
+    for m in _JSON_NESTING.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                line = text.count("\n", 0, m.start()) + 1
+                return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        elif c in "]}":
+            depth -= 1
+    return None
+
+
 def _read_json(source: Source) -> Instance:
+    deep = _too_deep(source.text)
+    if deep is not None:
+        raise source.error(deep, f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+    fractions = []
     try:
-        data = json.loads(source.text)
+        data = json.loads(source.text, parse_float=fractions.append,
+                          parse_constant=fractions.append)
     except json.JSONDecodeError as e:
         if source.text.lstrip()[:1] not in "{[":
             raise source.error(_first_content(source),
                                "this spec reads a JSON instance, but the file is not JSON") from None
         raise source.error((e.lineno, e.colno), f"bad JSON: {e.msg}") from None
+    if fractions:
+        pos, text = _first_fraction(source.text)
+        raise source.error(pos, f"{text} is not a whole number: the values of a "
+                                f"JSON instance are whole numbers, strings, lists and objects")
     return Instance(source.path, source, "json", None, data=_freeze(data))
+
+
+_JSON_NUMBER = re.compile(r'"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|NaN|-?Infinity')
+
+
+def _first_fraction(text: str):
+    """((line, column), text) of the first number that is not an integer."""
+    for m in _JSON_NUMBER.finditer(text):
+        t = m.group()
+        if t[0] != '"' and not _INT.match(t):
+            line = text.count("\n", 0, m.start()) + 1
+            return (line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1), t
+    return None, "a number"     # pragma: no cover - json.loads found one
 
 
 def _split_json(whole: Instance, each: str) -> list:
@@ -178,7 +242,7 @@ def _split_json(whole: Instance, each: str) -> list:
 
 
 def _field_line(source: Source, name: str) -> int:
-    for n, text in enumerate(source.text.splitlines(), 1):
+    for n, text in enumerate(source.text.split("\n"), 1):
         if f'"{name}"' in text:
             return n
     return 1

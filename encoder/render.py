@@ -8,10 +8,13 @@ cells for hex boards, and rows with '#' where a JSON board has no cell.
 
 from __future__ import annotations
 
+import json
+
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .gc_pause import without_gc
-from .evaluate import PSet, token_text
+from ..board.clues import token_text
+from .values import PSet
 from .verify import Checker
 
 def cell_token(value, layout: str) -> str:
@@ -19,6 +22,10 @@ def cell_token(value, layout: str) -> str:
     (as they are read); everywhere else numbers print in decimal."""
     if type(value) is bool:
         return "1" if value else "0"
+    if value is None:            # JSON null, as the instance wrote it
+        return "null"
+    if isinstance(value, (tuple, dict)):
+        return json.dumps(to_json(value), separators=(",", ":"))
     return token_text(value, layout)
 
 

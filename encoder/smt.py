@@ -4,11 +4,13 @@ Each bool variable is a Bool; each finite-domain variable is one Bool per value
 with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one, except that an int variable
 over a range of more than INT_RANGE_MIN values is one bounded Int (a
 100,001-value domain is then one constant, not 100,001 Booleans); constraints
-that mention such a variable are written in integer arithmetic.  Linear constraints become
-Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``) with positive
-coefficients; shared subformulas are named once with ``define-fun``.  The whole
-text is handed to Z3 in one call: building terms one by one from Python costs
-more than solving the small levels.
+that mention such a variable are written in integer arithmetic.  Linear
+constraints become Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``)
+with positive coefficients, or an integer sum of ``ite`` terms when a
+coefficient, bound or their total passes 2^31 - 1 (Z3 reads pb parameters as
+32-bit ints).  Shared subformulas are named once with ``define-fun``.  The
+whole text is handed to Z3 in one call: building terms one by one from Python
+costs more than solving the small levels.
 
     (declare-const v3_0 Bool) ... (assert ((_ pbeq 2 1 1 1) f0 f1 f2))
 """
@@ -132,10 +134,15 @@ class SmtWriter:
                 terms.append((-w, f"(not {t})"))
             else:
                 terms.append((w, t))
-        kind = {"<=": "pble", ">=": "pbge", "=": "pbeq"}[op]
         if not terms:
             ok = {"<=": 0 <= bound, ">=": 0 >= bound, "=": bound == 0}[op]
             return "true" if ok else "false"
+        if abs(bound) + sum(w for w, _ in terms) > PB_LIMIT:
+            # Z3 reads a pb parameter as a 32-bit int and wraps it silently:
+            # an integer sum of 0/1 terms is exact at any size
+            total = " ".join(f"(ite {t} {w} 0)" for w, t in terms)
+            return f"({'=' if op == '=' else op} (+ 0 {total}) {_int(bound)})"
+        kind = {"<=": "pble", ">=": "pbge", "=": "pbeq"}[op]
         return _pb(kind, bound, terms)
 
     def connected(self, elems, sel, adj) -> str:
@@ -226,8 +233,11 @@ def _is_wide_range(var: Var) -> bool:
             and max(dom) - min(dom) + 1 == len(dom))      # (values are distinct)
 
 
-def _int(v: int) -> str:
-    return str(v) if v >= 0 else f"(- {-v})"
+PB_LIMIT = 2**31 - 1      # the largest pb coefficient, bound or total Z3 reads right
+
+
+def _int(n) -> str:
+    return str(n) if n >= 0 else f"(- {-n})"
 
 
 def _pb(kind, bound, terms) -> str:

@@ -341,6 +341,7 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     """Parse spec text into a Spec; syntax errors become PzcError with a caret."""
     text = text.lstrip("\ufeff")   # a byte order mark is not part of the spec
     source = Source(path, text)
+    text = source.text             # line ends made '\n' (a lone '\r' ends a line too)
     try:
         tree = _parser().parse(text)
     except lark.UnexpectedCharacters as e:
@@ -356,9 +357,29 @@ def parse(text: str, path: str = "<spec>") -> Spec:
                            + _describe_expected(e.expected)) from None
     except lark.UnexpectedEOF as e:  # pragma: no cover - LALR reports UnexpectedToken
         raise source.error(None, "unexpected end of spec") from None
+    _check_nesting(source, tree)
     builder = _Builder(source)
     statements = [builder.stmt(child) for child in tree.children]
     return _collect(source, statements)
+
+
+MAX_NESTING = 250     # levels of the parse tree; real specs use under 20
+
+
+def _check_nesting(source: Source, tree) -> None:
+    """A located error for an expression nested deeper than MAX_NESTING (500
+    `not`s, a sum of 500 terms, lists in lists): every later stage walks the
+    tree recursively, and Python's stack would run out."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            pos = (meta.line, meta.column) if not meta.empty else None
+            raise source.error(pos, f"this expression is nested more than {MAX_NESTING} "
+                                    f"levels deep; split it with 'let'")
+        stack.extend((child, depth + 1) for child in node.children
+                     if isinstance(child, lark.Tree))
 
 
 def _collect(source: Source, statements: list) -> Spec:

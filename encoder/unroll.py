@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import syntax as ast
-from .evaluate import SYMBOLIC
+from .values import SYMBOLIC
 from .gc_pause import without_gc
 from .ground import Ground, Grounder, check_clues, check_requires
 from .model import LinExpr, Model, Node

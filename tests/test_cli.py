@@ -5,9 +5,11 @@ boards are checked with the independent checkers of tests/generators.py."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
+import sys
 
 import pytest
 
@@ -411,3 +413,75 @@ def test_version(run_pzc):
     run = run_pzc("--version")
     assert run.returncode == 0
     assert re.fullmatch(r"pzc \d+\.\d+\.\d+\S*\n", run.stdout)
+
+
+# ------------------------------------------------------------------ I/O around the edges
+
+def test_cr_only_line_ends_read_as_rows(write, run_pzc):
+    write("cr.txt", GRID4.replace("\n", "\r"))
+    run = run_pzc("solve", "sudoku", "cr.txt", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    assert gen.sudoku_valid(json.loads(run.stdout)["grid"], GRID4.split())
+
+
+def test_escape_sequences_in_an_instance_are_printed_escaped(write, run_pzc):
+    write("esc.txt", "3 1\n\x1b.\x1b\n")             # a Numberlink pair labelled ESC
+    run = run_pzc("solve", "numberlink", "esc.txt")
+    assert run.returncode == 0, run.stderr
+    assert "\x1b" not in run.stdout and "\\x1b\\x1b\\x1b" in run.stdout
+    write("bad.txt", "4..1\n..\x1b[2J.3\n3..4\n1.3.\n")
+    run = run_pzc("solve", "sudoku", "bad.txt")
+    assert run.returncode == 2 and "\x1b" not in run.stderr
+    assert "bad.txt:2:" in run.stderr and "..\\x1b[2J.3" in run.stderr
+
+
+def test_a_file_that_is_not_utf8_gets_a_position(run_pzc, tmp_path):
+    (tmp_path / "latin.txt").write_bytes(b"4..1\n...3\n3.\xe9.4\n1.3.\n")
+    run = run_pzc("solve", "sudoku", "latin.txt")
+    assert run.returncode == 2
+    assert "latin.txt:3:3: error: latin.txt is not UTF-8 text: byte 0xe9" in run.stderr
+    (tmp_path / "latin.pz").write_bytes(b"puzzle latin\n# caf\xe9\n")
+    run = run_pzc("check", "latin.pz")
+    assert run.returncode == 2 and "latin.pz:2:6: error" in run.stderr
+
+
+def test_a_built_in_name_wins_over_a_directory(write, run_pzc, tmp_path):
+    (tmp_path / "sudoku").mkdir()
+    write("grid.txt", GRID4)
+    run = run_pzc("solve", "sudoku", "grid.txt")
+    assert run.returncode == 0, run.stderr
+    (tmp_path / "mine").mkdir()
+    run = run_pzc("solve", "./sudoku", "grid.txt")
+    assert (run.returncode, run.stderr.strip()) == (2, "pzc: error: ./sudoku is a directory, not a spec file")
+    run = run_pzc("solve", "sudoku", "mine")
+    assert run.returncode == 2 and "pzc: error: mine is a directory, not an instance file" in run.stderr
+
+
+def _shell(command, cwd):
+    """Run a bash command line (for redirections) with `pzc` as this interpreter's module."""
+    pzc = f"{sys.executable} -m pzc.cli"
+    return subprocess.run(["bash", "-c", command.replace("pzc ", pzc + " ", 1)], cwd=cwd,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_standard_input_closed_is_a_plain_error(tmp_path):
+    proc = _shell("pzc solve sudoku - <&-", tmp_path)
+    assert proc.returncode == 2
+    assert "cannot read an instance file from standard input: it is closed" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_full_output_is_a_plain_error(write, tmp_path, fmt):
+    write("grid.txt", "\n".join([GRID4] * 50))
+    proc = _shell(f"pzc solve sudoku grid.txt --format {fmt} > /dev/full", tmp_path)
+    assert (proc.returncode, proc.stderr.strip()) == \
+        (2, "pzc: error: cannot write the output: No space left on device")
+
+
+def test_output_cut_by_a_closed_pipe_exits_141(write, tmp_path):
+    write("many.txt", "\n".join([GRID4] * 300))
+    proc = _shell("pzc solve sudoku many.txt | head -1; exit ${PIPESTATUS[0]}", tmp_path)
+    assert proc.returncode == 141          # README: 141, the output was cut
+    assert proc.stdout == "many.txt#1: solved, verified\n" and proc.stderr == ""

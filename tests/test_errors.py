@@ -286,7 +286,7 @@ def test_unknown_built_in_spec_name(write, run_pzc):
 
 def test_spec_that_is_a_directory(tmp_path, run_pzc):
     (tmp_path / "d.pz").mkdir()
-    assert_plain(run_pzc("check", "d.pz"), "d.pz is not a spec file")
+    assert_plain(run_pzc("check", "d.pz"), "d.pz is a directory, not a spec file")
 
 
 def test_instance_that_is_a_directory_or_not_utf8(tmp_path, write, run_pzc):
@@ -296,7 +296,8 @@ def test_instance_that_is_a_directory_or_not_utf8(tmp_path, write, run_pzc):
     run = run_pzc("solve", "sudoku", "latin1.txt")
     assert run.returncode == 2
     no_traceback(run)
-    assert run.stderr.startswith("pzc: error: latin1.txt is not UTF-8 text (")
+    assert run.stderr.startswith("latin1.txt:1:1: error: latin1.txt is not UTF-8 text: byte 0xe9 (")
+    assert run.stderr.splitlines()[1:] == ["    \ufffd..1", "    ^"]
 
 
 # ------------------------------------------------------------------ flags

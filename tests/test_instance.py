@@ -363,10 +363,12 @@ def test_json_given_to_a_text_board(board):
 
 # ------------------------------------------------------------------ files
 
-def test_read_file_keeps_crlf_and_reports_missing_files(tmp_path):
+def test_read_file_reads_crlf_and_cr_line_ends_and_reports_missing_files(tmp_path):
     path = tmp_path / "a.txt"
     path.write_bytes(b"12\r\n34\r\n")
-    assert read_file(str(path)).text == "12\r\n34\r\n"
+    assert read_file(str(path)).text == "12\n34\n"
+    path.write_bytes(b"12\r34\r")           # old Mac line ends: two rows, not one
+    assert read_file(str(path)).text == "12\n34\n"
     with pytest.raises(PzcError) as info:
         read_file(str(tmp_path / "missing.txt"))
     assert info.value.message == f"no such instance file: {tmp_path / 'missing.txt'}"
@@ -374,10 +376,50 @@ def test_read_file_keeps_crlf_and_reports_missing_files(tmp_path):
     with pytest.raises(PzcError) as info:
         read_file(str(tmp_path))
     assert info.value.message == f"{tmp_path} is a directory, not an instance file"
-    (tmp_path / "latin1.txt").write_bytes(b"\xe9\xe9\n")
+    (tmp_path / "latin1.txt").write_bytes(b"12\n3\xe9\xe9\n")
     with pytest.raises(PzcError) as info:
         read_file(str(tmp_path / "latin1.txt"))
-    assert info.value.message.startswith(f"{tmp_path / 'latin1.txt'} is not UTF-8 text")
+    assert info.value.message.startswith(f"{tmp_path / 'latin1.txt'} is not UTF-8 text: byte 0xe9")
+    assert (info.value.line, info.value.column) == (2, 2)
+
+
+def test_cr_only_rows_keep_their_line_numbers():
+    src = Source("cr.txt", "2 2\r12\r3x4\r")
+    with pytest.raises(PzcError) as info:
+        read_instances(src, "square")
+    err = info.value
+    assert err.line == 3 and err.source_line == "3x4"
+    assert err.format().splitlines()[1].strip() == "3x4"
+
+
+@pytest.mark.parametrize("depth", [101, 900, 100_000])
+def test_json_nested_too_deep_is_a_located_error(depth):
+    text = '{"board":\n' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(PzcError) as info:
+        read_instances(Source("deep.json", text), "json")
+    err = info.value
+    assert err.message == "JSON nested more than 100 levels deep"
+    assert (err.line, err.column) == (2, 100)
+    assert len(err.format().splitlines()[1]) < 120      # a long line is shown in part
+
+
+def test_json_as_deep_as_allowed_is_read():
+    text = "[" * 100 + "]" * 100
+    inst, = read_instances(Source("deep.json", text), "json")
+    depth, value = 0, inst.data
+    while value:
+        value, depth = value[0], depth + 1
+    assert depth == 99
+
+
+@pytest.mark.parametrize("number", ["1.5", "1e400", "2E3", "NaN", "-Infinity"])
+def test_json_numbers_are_whole(number):
+    text = f'{{"pieces": [1, 2],\n "sums": [[1, "1.5", {number}]]}}'
+    with pytest.raises(PzcError) as info:
+        read_instances(Source("f.json", text), "json")
+    err = info.value
+    assert err.message.startswith(f"{number} is not a whole number")
+    assert (err.line, err.column) == (2, 22)
 
 
 def test_read_file_dash_is_standard_input(monkeypatch):
