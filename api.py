@@ -5,6 +5,15 @@
     for inst in api.load_instances(spec, "puzzles.txt"):
         result = api.solve(spec, inst)
         print(result.status, result.grid)
+
+solve, count and unique take ``progress``, a callback called as
+``progress(event, **figures)`` while they work: the phases grounding, encoding,
+solving and verifying as they begin, ``round`` (rounds=, cuts=) for each round
+of lazy connectivity cuts, ``depth`` (steps=) as plan deepening tries longer
+plans, ``solution`` (count=) as counting finds each distinct board.  progress.py
+lists them; the command line draws them on a terminal.  (Rounds solved in a
+child process, which a time limit on a solver that cannot be interrupted
+needs, call it in that process.)
 """
 
 from __future__ import annotations
@@ -14,7 +23,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .backends import deepen, get_backend
+from .backends import deepen, get_backend, watched
 from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
@@ -28,6 +37,7 @@ from .encoder.render import grid_rows, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
 from .errors import PzcError
+from .progress import no_progress
 
 # exit codes
 EXIT_OK, EXIT_UNSAT, EXIT_USAGE, EXIT_TIMEOUT, EXIT_VERIFY = 0, 1, 2, 3, 4
@@ -123,8 +133,9 @@ def _stats(ground_s, st) -> dict:
     return out
 
 
-def _ground(spec, instance, result):
+def _ground(spec, instance, result, progress=no_progress):
     """Ground, or record the error in ``result``; returns (ground, seconds)."""
+    progress("grounding")
     start = time.perf_counter()
     try:
         return ground(spec, instance), time.perf_counter() - start
@@ -145,34 +156,37 @@ def _solver(spec, backend, solver):
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           connectivity: str | None = None, solver_cmd: str | None = None,
-          max_steps: int = DEFAULT_MAX_STEPS) -> Result:
+          max_steps: int = DEFAULT_MAX_STEPS, progress=no_progress) -> Result:
     """Ground, encode, solve, decode, verify and render one instance.
 
     ``connectivity`` (lazy or eager) picks the SAT encoding of connected(...);
     ``solver_cmd`` is the DIMACS solver command of the external backend; a
     move puzzle (a spec with a plan) gets a shortest plan of at most
-    ``max_steps`` moves."""
+    ``max_steps`` moves; ``progress`` is called as the module says."""
+    progress = progress or no_progress
     if spec.plan is not None:
-        return solve_plan(spec, instance, backend, solver, timeout, max_steps)
+        return solve_plan(spec, instance, backend, solver, timeout, max_steps, progress)
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
-    g, ground_s = _ground(spec, instance, result)
+    g, ground_s = _ground(spec, instance, result, progress)
     if g is None:
         return result
     remaining = None if timeout is None else max(0.0, timeout - ground_s)
     try:
-        outcome = engine.solve(g, remaining)
+        outcome = engine.solve(g, remaining, progress)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
     result.stats = _stats(ground_s, outcome.stats)
-    return _finish(result, spec, instance, g, outcome.status, outcome.assignment)
+    return _finish(result, spec, instance, g, outcome.status, outcome.assignment,
+                   progress=progress)
 
 
 def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                solver: str | None = None, timeout: float | None = None,
-               max_steps: int = DEFAULT_MAX_STEPS) -> Result:
+               max_steps: int = DEFAULT_MAX_STEPS, progress=no_progress) -> Result:
     """A shortest plan: one step more per round on one incremental solver."""
+    progress = progress or no_progress
     if max_steps < 0:
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {max_steps}")
     if backend not in ("sat", "smt"):
@@ -181,6 +195,7 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     engine = get_backend(backend, _solver(spec, backend, solver),
                          "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
+    progress("grounding")
     start = time.perf_counter()
     try:
         plan = unroll(spec, instance)
@@ -190,7 +205,7 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     ground_s = time.perf_counter() - start
     remaining = None if timeout is None else max(0.0, timeout - ground_s)
     try:
-        with engine.session(plan) as session:
+        with watched(engine, plan, progress) as session:
             outcome = deepen(plan, session, max_steps, remaining)
             stats = dict(session.stats)
     except PzcError as e:
@@ -203,13 +218,14 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         result.error = PzcError(f"no plan of at most {max_steps} moves "
                                 "(--max-steps raises the bound)", exit_code=EXIT_UNSAT)
         return result
-    _finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps)
+    _finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps, progress)
     if result.status == "solved":
         result.steps = steps
     return result
 
 
-def _finish(result, spec, instance, g, status, assignment, steps=None) -> Result:
+def _finish(result, spec, instance, g, status, assignment, steps=None,
+            progress=no_progress) -> Result:
     """Decode, verify and render a backend's answer into ``result``."""
     if status == "timeout":
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
@@ -218,6 +234,7 @@ def _finish(result, spec, instance, g, status, assignment, steps=None) -> Result
         result.status, result.exit_code = "unsat", EXIT_UNSAT
         return result
     result.status = "solved"
+    progress("verifying")
     try:
         answer = decode(g, assignment, steps)
         problems = verify(spec, instance, answer)
@@ -271,19 +288,20 @@ class CountResult:
 def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           limit: int | None = None, connectivity: str | None = None,
-          solver_cmd: str | None = None, progress=None) -> CountResult:
+          solver_cmd: str | None = None, progress=no_progress) -> CountResult:
     """Count the distinct boards that solve ``instance`` (up to ``limit``).
 
-    ``complete`` says whether every solution was found; ``progress(n)`` is
-    called as solutions come."""
+    ``complete`` says whether every solution was found; ``progress`` is
+    called as the module says, ``solution`` as each distinct board comes."""
+    progress = progress or no_progress
     result = CountResult(instance.name, spec.name, "error")
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
-    g, ground_s = _ground(spec, instance, result)
+    g, ground_s = _ground(spec, instance, result, progress)
     if g is None:
         return result
     deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout - ground_s)
     try:
-        with engine.session(g) as session:
+        with watched(engine, g, progress) as session:
             found = enumerate_solutions(g, session, limit, deadline, progress)
             result.stats = _stats(ground_s, session.stats)
     except PzcError as e:
@@ -332,9 +350,12 @@ class UniqueResult:
 
 def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
            solver: str | None = None, timeout: float | None = None,
-           connectivity: str | None = None, solver_cmd: str | None = None) -> UniqueResult:
-    """Look for two solutions: exactly one means unique (exit 0), else exit 1."""
-    counted = count(spec, instance, backend, solver, timeout, 2, connectivity, solver_cmd)
+           connectivity: str | None = None, solver_cmd: str | None = None,
+           progress=no_progress) -> UniqueResult:
+    """Look for two solutions: exactly one means unique (exit 0), else exit 1;
+    ``progress`` is called as count calls it."""
+    counted = count(spec, instance, backend, solver, timeout, 2, connectivity, solver_cmd,
+                    progress)
     result = UniqueResult(instance.name, spec.name, "error", stats=counted.stats,
                           error=counted.error, exit_code=counted.exit_code)
     if counted.error is not None:

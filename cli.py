@@ -7,12 +7,12 @@ import errno
 import json
 import os
 import sys
-import time
 
 from . import __version__, api
 from .encoder.check import summary
 from .encoder.render import move_text
 from .errors import PzcError, printable
+from .progress import Display
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -78,6 +78,10 @@ def _solver_options(p, what="solve"):
                    help=f"time limit in seconds per instance (exit 3 when reached)")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="text (default) or one JSON object per instance per line")
+    p.add_argument("--quiet", action="store_true",
+                   help="show no progress on standard error (otherwise a command that runs "
+                        "longer than a second shows its phase, connectivity rounds, plan "
+                        "depth, solutions and instances done there, on a terminal only)")
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
 
@@ -104,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("count", help="count the solutions of puzzle instances",
                        description="Count each instance's solutions by enumerating them with "
                                    "blocking clauses.  Two models that print the same board are "
-                                   "one solution.  A running count shows on standard error when "
-                                   "it takes longer than a second.",
+                                   "one solution.  On a terminal, a running count shows on "
+                                   "standard error when it takes longer than a second.",
                        epilog="exit codes: 0 counted (to the end or to --limit); 3 time limit "
                               "reached (the count so far is printed, complete false); 2 bad "
                               "input; 4 verification failed")
@@ -261,49 +265,57 @@ def _load(args):
     return spec
 
 
-def _each_instance(args, spec, run, emit_one):
-    """Run ``run(instance)`` on every instance; reading errors are reported
-    per file.  Returns the combined exit code."""
+def _each_instance(args, run, emit_one):
+    """Load the spec, then run ``run(spec, instance, progress)`` on every
+    instance of every file, with progress on a terminal; reading errors are
+    reported per file, in order.  Returns the combined exit code."""
+    spec = _load(args)
     codes = []
-    for path in args.instances:
-        try:
-            instances = api.load_instances(spec, path)
-        except PzcError as e:
-            emit_one(args, _error_result(args, path, spec.name, e))
-            codes.append(e.exit_code)
-            continue
-        for inst in instances:
-            result = run(inst)
-            emit_one(args, result)
-            codes.append(result.exit_code)
+    with Display(args.quiet) as display:
+        show = display.callback or api.no_progress
+        show("reading")
+        files = []                  # (path, instances or the error reading them)
+        for path in args.instances:
+            try:
+                files.append((path, api.load_instances(spec, path)))
+            except PzcError as e:
+                files.append((path, e))
+        total = sum(len(found) for _, found in files if not isinstance(found, PzcError))
+        index = 0
+        for path, found in files:
+            if isinstance(found, PzcError):
+                display.pause()
+                emit_one(args, _error_result(args, path, spec.name, found))
+                codes.append(found.exit_code)
+                continue
+            for inst in found:
+                index += 1
+                show("instance", name=inst.name, index=index, total=total)
+                result = run(spec, inst, display.callback)
+                display.pause()
+                emit_one(args, result)
+                codes.append(result.exit_code)
     return api.worst_exit(codes)
 
 
-def _engine_options(args) -> dict:
+def _engine_options(args, progress) -> dict:
     return dict(backend=args.backend, solver=args.solver, timeout=args.timeout,
-                connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+                connectivity=args.connectivity, solver_cmd=args.solver_cmd, progress=progress)
 
 
 def cmd_solve(args) -> int:
-    spec = _load(args)
-    return _each_instance(args, spec, lambda inst: api.solve(spec, inst, max_steps=args.max_steps,
-                                                             **_engine_options(args)), emit)
+    return _each_instance(args, lambda spec, inst, progress: api.solve(
+        spec, inst, max_steps=args.max_steps, **_engine_options(args, progress)), emit)
 
 
 def cmd_count(args) -> int:
-    spec = _load(args)
-
-    def run(inst):
-        with Progress(f"counting {inst.name}") as progress:
-            return api.count(spec, inst, limit=args.limit, progress=progress.update,
-                             **_engine_options(args))
-    return _each_instance(args, spec, run, emit_count)
+    return _each_instance(args, lambda spec, inst, progress: api.count(
+        spec, inst, limit=args.limit, **_engine_options(args, progress)), emit_count)
 
 
 def cmd_unique(args) -> int:
-    spec = _load(args)
-    return _each_instance(args, spec, lambda inst: api.unique(spec, inst, **_engine_options(args)),
-                          emit_unique)
+    return _each_instance(args, lambda spec, inst, progress: api.unique(
+        spec, inst, **_engine_options(args, progress)), emit_unique)
 
 
 def cmd_dimacs(args) -> int:
@@ -333,35 +345,6 @@ def _write(path, text):
             f.write(text)
     except OSError as e:
         raise PzcError(f"cannot write {path}: {e.strerror}") from None
-
-
-class Progress:
-    """A running count on standard error, on a terminal, after one second."""
-
-    def __init__(self, label):
-        self.label = label
-        self.start = time.perf_counter()
-        self.shown = False
-        self.last = 0.0
-        self.live = sys.stderr.isatty()
-
-    def update(self, n):
-        if not self.live:
-            return
-        now = time.perf_counter()
-        if now - self.start >= 1.0 and now - self.last >= 0.1:
-            self.last = now
-            self.shown = True
-            sys.stderr.write(f"\r{self.label}: {n} solutions, {now - self.start:.1f} s ")
-            sys.stderr.flush()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
 
 
 _STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time limit reached",

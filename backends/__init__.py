@@ -15,9 +15,11 @@ same incremental solver.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..errors import PzcError
+from ..progress import no_progress
 
 
 @dataclass(eq=False)
@@ -31,6 +33,7 @@ class Session:
     """Incremental solving of one ground model."""
 
     stats: dict
+    progress = staticmethod(no_progress)    # progress.py's callback, set by `watched`
 
     def next(self, timeout: float | None = None) -> Outcome:  # pragma: no cover
         raise NotImplementedError
@@ -56,11 +59,22 @@ class Backend:
     def session(self, ground) -> Session:  # pragma: no cover
         raise NotImplementedError
 
-    def solve(self, ground, timeout: float | None = None) -> Outcome:
-        with self.session(ground) as s:
+    def solve(self, ground, timeout: float | None = None, progress=no_progress) -> Outcome:
+        with watched(self, ground, progress) as s:
             outcome = s.next(timeout)
             outcome.stats = dict(s.stats)
             return outcome
+
+
+@contextmanager
+def watched(backend: Backend, ground, progress=no_progress):
+    """A session on ``ground`` that reports its phases (encoding while it is
+    made, then solving) and its rounds to ``progress`` (progress.py)."""
+    progress("encoding")
+    with backend.session(ground) as session:
+        session.progress = progress
+        progress("solving")
+        yield session
 
 
 def get_backend(name: str, solver: str | None = None, connectivity: str | None = None,
@@ -100,6 +114,7 @@ def deepen(plan, session, max_steps: int, timeout: float | None = None) -> Outco
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     for t in range(max_steps + 1):
+        session.progress("depth", steps=t)
         while plan.steps < t:
             grown = plan.extend()
             session.extend(grown.variables, grown.constraints)

@@ -185,6 +185,7 @@ class SatSession(Session):
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
             self._add(extra)
+            self.progress("round", rounds=self.rounds, cuts=self.cuts)
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])

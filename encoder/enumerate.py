@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import PzcError
+from ..progress import no_progress
 from .decode import decode
 from .render import cell_tokens, grid_rows, layout_rows, moves
 from .verify import verify
@@ -53,8 +54,10 @@ def show_solution(spec, instance, answer, touched) -> Solution:
     return Solution(grid, moves(spec, instance, answer, touched), cells)
 
 
-def enumerate_solutions(ground, session, limit=None, deadline=None, progress=None) -> Enumeration:
-    """Up to ``limit`` distinct boards; ``complete`` when no other exists."""
+def enumerate_solutions(ground, session, limit=None, deadline=None,
+                        progress=no_progress) -> Enumeration:
+    """Up to ``limit`` distinct boards; ``complete`` when no other exists;
+    ``progress("solution", count=n)`` as each comes (progress.py)."""
     spec, instance, model = ground.spec, ground.instance, ground.model
     out = Enumeration()
     seen = set()
@@ -82,8 +85,7 @@ def enumerate_solutions(ground, session, limit=None, deadline=None, progress=Non
                 return out
             seen.add(key)
             out.solutions.append(sol)
-            if progress is not None:
-                progress(len(out.solutions))
+            progress("solution", count=len(out.solutions))
         shown = {model.spec_vars[name][k]: outcome.assignment[model.spec_vars[name][k]]
                  for name, k in touched}
         if not shown:            # the board reads no variable: it is the only one

@@ -26,6 +26,21 @@ import json
 from itertools import count as _counter
 
 
+class Domain(tuple):
+    """A variable's values in order, with ``in`` as a set lookup: atoms are
+    looked up by value, and a domain may hold a million values."""
+
+    def __contains__(self, value):
+        try:
+            members = self._members
+        except AttributeError:
+            members = self._members = frozenset(self)
+        try:
+            return value in members
+        except TypeError:          # an unhashable value is in no domain
+            return False
+
+
 class Var:
     """A decision variable of the ground model."""
 
@@ -149,11 +164,14 @@ class Model:
         self.constraints = []      # (rule statement, Node), one entry per rule
         self.implied = []          # the same for implied rules
         self.spec_vars = {}        # spec var name -> {key: Var}
+        self.source = None         # the spec's Source, to point errors at its rules
         self._graphs = {}          # elements -> adjacency as index lists
 
     # ------------------------------------------------------------ atoms
 
     def new_var(self, name, key, domain) -> Var:
+        if domain is not None and type(domain) is not Domain:
+            domain = Domain(domain)
         last = self.vars[-1] if self.vars else None
         # variables of one declaration share their domain tuple: and whether it is numeric
         numeric = last.numeric if last is not None and last.domain is domain else None
@@ -434,7 +452,10 @@ class Model:
             if len(values) == 1:
                 return self.eq(term, next(iter(values)))
             wanted = set(values)
-            return self.or_([self.eq(term, v) for v in term.domain if v in wanted])
+            chosen = [v for v in term.domain if v in wanted]
+            if len(chosen) == len(term.domain):     # every value: always true
+                return self.TRUE
+            return self.or_([self.eq(term, v) for v in chosen])
         wanted = set(values)
         return self.or_([c for c, v in term.pairs if v in wanted])
 

@@ -13,7 +13,8 @@ import json
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .gc_pause import without_gc
-from .evaluate import PSet, token_text
+from ..board.clues import token_text
+from .values import PSet
 from .verify import Checker
 
 def cell_token(value, layout: str) -> str:

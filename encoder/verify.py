@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from . import syntax as ast
 from .gc_pause import without_gc
-from .evaluate import SYMBOLIC, Interpreter, describe
+from .evaluate import Interpreter
+from .values import SYMBOLIC, describe
 
 _MISSING = object()
 

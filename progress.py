@@ -1,0 +1,254 @@
+"""Progress reports: what the pipeline says while it works, and the terminal line
+that shows it.
+
+The pipeline (api.py and the stages it drives) reports through one callback,
+``progress(event, **figures)``, called at stage boundaries and once per solver
+round, plan step or solution, never per clause, so it costs nothing measurable:
+
+    grounding, encoding,   a phase begins (no figures); a plan's steps are
+    solving, verifying     encoded while it is being solved
+    round                  lazy connectivity (backends/sat.py): a solver call
+                           gave a model that broke connectivity and was cut off;
+                           rounds=solver calls so far, cuts=cuts added so far
+    depth                  plan deepening: looking for plans of steps=N moves
+    solution               count and unique: count=distinct solutions so far
+
+The command line adds two of its own: ``reading`` (instance files are being
+read) and ``instance`` (name=, index= counting from 1, total=).
+
+`Display` draws them on standard error with rich, as a transient line with a
+spinner that appears once the command has run for a second.  It draws from a
+separate process: PySAT holds the interpreter lock while it solves, so a thread
+in this process could not redraw during a long solve call.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+
+from .errors import PzcError, printable
+
+SHOW_AFTER_S = 1.0          # a quicker command shows no progress at all
+SEND_EVERY_S = 0.1          # repeats of one event (rounds, solutions) at most this often
+TICK_S = 0.1                # the line is redrawn this often
+ACK_WAIT_S = 2.0            # how long to wait for the line to be cleared
+
+
+def no_progress(event: str, **figures) -> None:
+    """The callback that reports nothing (the default everywhere)."""
+
+
+def show_after() -> float:
+    """The delay before the line appears: PZC_PROGRESS_AFTER seconds if set
+    (the tests use 0 to see it at once), else one second."""
+    text = os.environ.get("PZC_PROGRESS_AFTER")
+    if text is None:
+        return SHOW_AFTER_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise PzcError(f"PZC_PROGRESS_AFTER is a number of seconds, at least 0, not {text!r}")
+    return value
+
+
+def wanted(quiet: bool) -> bool:
+    """Progress shows on a terminal's standard error only, and never with --quiet."""
+    if quiet or os.environ.get("TERM") in ("dumb", "unknown"):
+        return False
+    try:
+        return sys.stderr.isatty() and "fork" in multiprocessing.get_all_start_methods()
+    except (AttributeError, ValueError):            # no stderr, or a closed one
+        return False
+
+
+class Display:
+    """The progress line of one command.  ``callback`` is None when nothing is
+    shown; otherwise call it with the pipeline's events, call ``pause()``
+    before writing to standard output or error, and ``close()`` at the end."""
+
+    def __init__(self, quiet: bool = False):
+        self.conn = None
+        self.callback = None
+        if not wanted(quiet):
+            return
+        delay = show_after()
+        ctx = multiprocessing.get_context("fork")
+        self.conn, theirs = ctx.Pipe()
+        for stream in (sys.stdout, sys.stderr):    # nothing buffered twice in the fork
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):     # none, full or closed
+                pass
+        self.proc = ctx.Process(target=_draw, args=(theirs, delay), daemon=True)
+        self.proc.start()
+        theirs.close()
+        self.callback = self
+        self.last_event, self.last_sent, self.pending = None, 0.0, None
+
+    def __call__(self, event: str, **figures) -> None:
+        now = time.perf_counter()
+        if event == self.last_event and now - self.last_sent < SEND_EVERY_S:
+            self.pending = (event, figures)         # sent later, or before a pause
+            return
+        self._send_pending()
+        self.last_event, self.last_sent = event, now
+        self._send(("event", event, figures))
+
+    def _send_pending(self):
+        if self.pending is not None:
+            self._send(("event", *self.pending))
+            self.pending = None
+
+    def pause(self) -> None:
+        """Clear the line (it comes back at the next redraw) so that output
+        written now is not mixed with it."""
+        if self.conn is None:
+            return
+        self._send_pending()
+        self._send(("pause",))
+        self._wait()
+
+    def close(self) -> None:
+        if self.conn is None:
+            return
+        self.pause()
+        self._send(("close",))
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+            self.proc.join(ACK_WAIT_S)
+
+    def _send(self, message) -> None:
+        if self.conn is None:
+            return
+        try:
+            self.conn.send(message)
+        except OSError:                             # the drawing process is gone
+            self._give_up()
+
+    def _wait(self) -> None:
+        try:
+            if self.conn is not None and self.conn.poll(ACK_WAIT_S):
+                self.conn.recv()
+                return
+        except (OSError, EOFError):
+            pass
+        self._give_up()
+
+    def _give_up(self) -> None:
+        self.conn = None
+        self.callback = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class _State:
+    """What the line says: the instance, the phase and the figures so far."""
+
+    def __init__(self):
+        self.start = time.perf_counter()
+        self.instance = None
+        self.phase = None
+        self.figures = {}
+
+    def take(self, event, figures):
+        if event == "instance":
+            self.instance = figures
+            self.phase, self.figures = None, {}
+        elif event in ("round", "depth", "solution"):
+            self.figures.update(figures)
+        else:
+            self.phase = event
+
+    def text(self) -> str:
+        parts = [f"{time.perf_counter() - self.start:.1f} s"]
+        if self.instance is not None:      # the file's name: the figures matter more than its folder
+            name = printable(os.path.basename(self.instance["name"]) or self.instance["name"])
+            k, n = self.instance["index"], self.instance["total"]
+            parts.append(f"{name} ({k}/{n})" if n > 1 else name)
+        words = [] if self.phase is None else [self.phase]
+        f = self.figures
+        if "rounds" in f:
+            words.append(f"{f['rounds']} round{_s(f['rounds'])}, {f['cuts']} cut{_s(f['cuts'])}")
+        if "steps" in f:
+            words.append(f"plans of {f['steps']} move{_s(f['steps'])}")
+        if "count" in f:
+            words.append(f"{f['count']} solution{_s(f['count'])}")
+        if words:
+            parts.append(words[0] + (": " + ", ".join(words[1:]) if words[1:] else ""))
+        return "  ".join(parts)
+
+
+def _s(n) -> str:
+    return "" if n == 1 else "s"
+
+
+def _draw(conn, delay):
+    """The drawing process: take events, redraw every TICK_S once ``delay``
+    has passed; on pause, draw the newest state if the line shows, clear it
+    and say so.  (An instance solved between two redraws is not drawn: a file
+    of many quick instances costs one message round trip each, not a redraw.)"""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the command's to report
+    sys.stdout = open(os.devnull, "w")              # never a byte on standard output
+    from rich.console import Console
+    from rich.live import Live
+    from rich.spinner import Spinner
+    from rich.text import Text
+
+    console = Console(file=sys.stderr)
+    state = _State()
+    spinner = Spinner("dots")
+    live = None
+    seen = False                                    # an event since the last pause
+
+    def redraw(refresh=True):
+        nonlocal live
+        line = Text(state.text())
+        line.truncate(max(console.width - 3, 10), overflow="ellipsis")   # one row, always
+        spinner.update(text=line)
+        if live is None:
+            live = Live(spinner, console=console, transient=True, auto_refresh=False,
+                        redirect_stdout=False, redirect_stderr=False)
+            live.start()
+        if refresh:
+            live.refresh()
+
+    def clear():
+        nonlocal live, seen
+        if live is not None:
+            redraw(refresh=False)                   # stop() draws the newest figures, then clears
+            live.stop()
+            live = None
+        seen = False
+
+    next_tick = time.perf_counter()
+    while True:
+        wait = next_tick - time.perf_counter()
+        try:
+            message = conn.recv() if wait > 0 and conn.poll(wait) else None
+        except (EOFError, OSError):                 # the command is gone
+            clear()
+            return
+        if message is None:                         # time to redraw
+            if seen and time.perf_counter() - state.start >= delay:
+                redraw()
+            next_tick = time.perf_counter() + TICK_S
+        elif message[0] == "event":
+            state.take(message[1], message[2])
+            seen = True
+        elif message[0] == "pause":
+            clear()
+            conn.send("paused")
+        else:                                       # close
+            clear()
+            return
