@@ -200,7 +200,8 @@ class Closures:
             v = operand(env)
             if type(v) is bool:
                 return not v
-            return self.model.not_(self.want_bool(node.operand, v))
+            v = self.want_bool(node.operand, v)   # first: the checker has no model
+            return self.model.not_(v)
         return f
 
     def _c_neg(self, node):

@@ -174,6 +174,10 @@ class Operators:
             m = self.model
             if is_int(a) and is_int(b) and (type(a) is LinExpr or type(b) is LinExpr):
                 return m.compare(op, a, b)
+            if _never_equal(a, b) or _never_equal(b, a):
+                # a sum never equals a symbol, a list or null from the instance,
+                # as 3 = "a" is false for plain values
+                return op == "!="
             r = m.equal(a, b)
             return r if op == "=" else m.not_(r)
         a = self.want_int(node.left, a)
@@ -220,3 +224,8 @@ class Operators:
         if is_bool(a):
             return m.ite(c, m.const(a) if type(a) is bool else a, m.const(b) if type(b) is bool else b)
         return m.select(c, a, b)
+
+
+def _never_equal(symbolic, value) -> bool:
+    """An int-valued sum against a plain value that is no int."""
+    return type(symbolic) is LinExpr and not isinstance(value, SYMBOLIC) and not is_int(value)
