@@ -209,6 +209,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pzc: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:         # past the checks of encoder/limits.py: still a plain message
+        print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
+              file=sys.stderr)
+        return api.EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again
