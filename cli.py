@@ -206,6 +206,12 @@ def main(argv=None) -> int:
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
+    except RecursionError:
+        # only where no deep stack could be had (deep_stack.py: a tight ulimit -v);
+        # the spec's own limits are located errors before this
+        print("pzc: error: the spec nests or recurses too deeply for the stack this "
+              "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
+        return api.EXIT_USAGE
     except KeyboardInterrupt:
         print("pzc: interrupted", file=sys.stderr)
         return 130
