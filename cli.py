@@ -207,6 +207,12 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pzc: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        # Python's own allocations ran out (the budget of encoder/limits.py
+        # watches the encoding; this is the rest): a message, not a traceback
+        print("pzc: error: out of memory: the puzzle is too big for the memory pzc "
+              "may use (ulimit -v, PZC_MEMORY_MB)", file=sys.stderr)
+        return api.EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again

@@ -350,6 +350,7 @@ def _child(argv, directory, write_fd):
 
 def run_case(c: dict) -> dict:
     """Run one case in a forked child; its record with a ``verdict``."""
+    from pzc import cli  # noqa: F401  imported once here, so each child starts warm
     with tempfile.TemporaryDirectory(prefix="pzc-fuzz-") as tmp:
         argv = files(c, Path(tmp))
         read_fd, write_fd = os.pipe()
