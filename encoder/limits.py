@@ -34,6 +34,7 @@ BUDGET_MB = 1536                  # PZC_MEMORY_MB overrides it
 AS_SHARE = 0.7                    # of a `ulimit -v`: native solvers reserve more than they touch
 SOLVER_BYTES_PER_CLAUSE = 260     # CaDiCaL's copy of a short clause, with its watches (measured)
 PYTHON_BYTES_PER_CLAUSE = 180     # a clause as a Python list of ints (measured)
+Z3_BYTES_PER_CHAR = 30            # Z3's terms for a character of SMT-LIB text (measured)
 CHECK_EVERY = 1 << 16             # clauses between two looks at the process's memory
 
 
@@ -70,12 +71,13 @@ def _mb(n: int) -> str:
 
 
 class MemoryBudget:
-    """Looks at the process's memory as clauses are written; ``where()`` says
-    which statement is being encoded, for the error."""
+    """Looks at the process's memory as clauses are written; ``statement``
+    (a rule of the spec whose Source is ``source``) is where errors point."""
 
-    def __init__(self, where=lambda: None):
+    def __init__(self, source=None):
         self.budget = budget_bytes()
-        self.where = where
+        self.source = source
+        self.statement = None
 
     def check(self, clauses: int, more: int = 0, final: bool = False) -> None:
         """Raise if the process, with ``more`` clauses still to write and the
@@ -92,9 +94,13 @@ class MemoryBudget:
                              f"{_mb(need)} with the solver's copy (PZC_MEMORY_MB raises the "
                              f"budget)")
 
+    def out_of_memory(self, solver: str) -> PzcError:
+        """The error for a solver that stopped for want of memory."""
+        return self.error(f"{solver} ran out of memory (pzc's budget is {_mb(self.budget)}; "
+                          f"PZC_MEMORY_MB raises it)")
+
     def error(self, message: str) -> PzcError:
-        where = self.where()
-        if where is None:
+        pos = getattr(self.statement, "pos", None)
+        if self.source is None or pos is None:
             return PzcError(message)
-        source, node = where
-        return source.error(node.pos, message)
+        return self.source.error(pos, message)

@@ -166,6 +166,8 @@ class Operators:
             return (a in coll) == (op == "in")
         if op in ("=", "!="):
             self._check_comparable(node, a, b)
+            if is_int(a) != is_int(b) and (_other_kind(a) or _other_kind(b)):
+                return op == "!="    # a number never equals a symbol, cell or list
             if not isinstance(a, SYMBOLIC) and not isinstance(b, SYMBOLIC):
                 if type(a) in (PSet, range) or type(b) in (PSet, range):
                     if is_collection(a) and is_collection(b):   # sets compare as sets
@@ -174,10 +176,6 @@ class Operators:
             m = self.model
             if is_int(a) and is_int(b) and (type(a) is LinExpr or type(b) is LinExpr):
                 return m.compare(op, a, b)
-            if _never_equal(a, b) or _never_equal(b, a):
-                # a sum never equals a symbol, a list or null from the instance,
-                # as 3 = "a" is false for plain values
-                return op == "!="
             r = m.equal(a, b)
             return r if op == "=" else m.not_(r)
         a = self.want_int(node.left, a)
@@ -226,6 +224,6 @@ class Operators:
         return m.select(c, a, b)
 
 
-def _never_equal(symbolic, value) -> bool:
-    """An int-valued sum against a plain value that is no int."""
-    return type(symbolic) is LinExpr and not isinstance(value, SYMBOLIC) and not is_int(value)
+def _other_kind(v) -> bool:
+    """A constant that is not a number (a symbol, a cell, a list, ...)."""
+    return not is_int(v) and not isinstance(v, SYMBOLIC)
