@@ -100,3 +100,15 @@ def test_running_out_of_python_memory_is_a_message(tmp_path, monkeypatch, capsys
     assert cli.main(["solve", "sudoku", str(tmp_path / "g.txt")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pzc: error: out of memory") and "internal error" not in err
+
+
+def test_an_if_between_a_symbol_clue_and_a_sum_is_a_located_error(write, run_pzc):
+    """Fuzz case 6972: `if v[c] = 1 then clue(c) else v[c] + 1` with a symbol
+    clue; the branches cannot make one value (a TypeError before)."""
+    rule = "rule r: all c in cells: (if v[c] = 1 then clue(c) else v[c] + 1) = 2"
+    write("mixed.pz", f"puzzle mixed\nboard square\nvar v[c in cells] : 1..4\nshow v\n{rule}\n")
+    write("m.txt", "ab\nc2\n")
+    run = run_pzc("solve", "mixed.pz", "m.txt")
+    assert_located(run, "mixed.pz", 5, rule.index("+ 1") + 1,
+                   "both branches of 'if' must have one type: a symbol and an int expression",
+                   rule)
