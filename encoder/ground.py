@@ -178,7 +178,8 @@ def check_clues(it: Interpreter):
     allowed = it.eval(option.value, {})
     if not is_collection(allowed):
         raise it.err(option.value, f"'clues' is a set of allowed clue values, not {describe(allowed)}")
-    allowed_set = set(allowed)
+    # a range answers `in` itself: 0..100000000 as a set would take gigabytes
+    allowed_set = allowed if type(allowed) is range else set(allowed)
     inst = it.instance
     for cell, value in inst.clues.items():
         if value not in allowed_set:
