@@ -193,6 +193,40 @@ def _s(n) -> str:
     return "" if n == 1 else "s"
 
 
+class _Line:
+    """The line on the terminal, drawn with rich: a spinner and the state's
+    text, cut to one row.  rich is imported at the first drawing, so that a
+    quick command does not wait for it."""
+
+    def __init__(self):
+        self.live = None
+        self.console = self.spinner = None
+
+    def draw(self, state, refresh=True):
+        from rich.text import Text
+        if self.console is None:
+            from rich.console import Console
+            from rich.spinner import Spinner
+            self.console = Console(file=sys.stderr)
+            self.spinner = Spinner("dots")
+        line = Text(state.text())
+        line.truncate(max(self.console.width - 3, 10), overflow="ellipsis")
+        self.spinner.update(text=line)
+        if self.live is None:
+            from rich.live import Live
+            self.live = Live(self.spinner, console=self.console, transient=True,
+                             auto_refresh=False, redirect_stdout=False, redirect_stderr=False)
+            self.live.start()
+        if refresh:
+            self.live.refresh()
+
+    def clear(self, state):
+        if self.live is not None:
+            self.draw(state, refresh=False)         # stop() draws the newest figures, then clears
+            self.live.stop()
+            self.live = None
+
+
 def _draw(conn, delay):
     """The drawing process: take events, redraw every TICK_S once ``delay``
     has passed; on pause, draw the newest state if the line shows, clear it
@@ -200,55 +234,28 @@ def _draw(conn, delay):
     of many quick instances costs one message round trip each, not a redraw.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the command's to report
     sys.stdout = open(os.devnull, "w")              # never a byte on standard output
-    from rich.console import Console
-    from rich.live import Live
-    from rich.spinner import Spinner
-    from rich.text import Text
-
-    console = Console(file=sys.stderr)
     state = _State()
-    spinner = Spinner("dots")
-    live = None
+    line = _Line()
     seen = False                                    # an event since the last pause
-
-    def redraw(refresh=True):
-        nonlocal live
-        line = Text(state.text())
-        line.truncate(max(console.width - 3, 10), overflow="ellipsis")   # one row, always
-        spinner.update(text=line)
-        if live is None:
-            live = Live(spinner, console=console, transient=True, auto_refresh=False,
-                        redirect_stdout=False, redirect_stderr=False)
-            live.start()
-        if refresh:
-            live.refresh()
-
-    def clear():
-        nonlocal live, seen
-        if live is not None:
-            redraw(refresh=False)                   # stop() draws the newest figures, then clears
-            live.stop()
-            live = None
-        seen = False
-
     next_tick = time.perf_counter()
     while True:
         wait = next_tick - time.perf_counter()
         try:
             message = conn.recv() if wait > 0 and conn.poll(wait) else None
         except (EOFError, OSError):                 # the command is gone
-            clear()
+            line.clear(state)
             return
         if message is None:                         # time to redraw
             if seen and time.perf_counter() - state.start >= delay:
-                redraw()
+                line.draw(state)
             next_tick = time.perf_counter() + TICK_S
         elif message[0] == "event":
             state.take(message[1], message[2])
             seen = True
         elif message[0] == "pause":
-            clear()
+            line.clear(state)
+            seen = False
             conn.send("paused")
         else:                                       # close
-            clear()
+            line.clear(state)
             return
