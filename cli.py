@@ -11,6 +11,7 @@ import sys
 from . import __version__, api
 from .encoder.check import summary
 from .encoder.render import move_text
+from .deep_stack import run_deep
 from .errors import PzcError, printable
 from .progress import Display
 
@@ -198,15 +199,20 @@ def _drop_stdout():
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
-                "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
-                "specs": cmd_specs}[args.command](args)
+        command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
+                   "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
+                   "specs": cmd_specs}[args.command]
+        return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         print("pzc: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:         # past the checks of encoder/limits.py: still a plain message
+        print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
+              file=sys.stderr)
+        return api.EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again

@@ -16,17 +16,13 @@ import difflib
 
 from pysat.solvers import SolverNames
 
+from ..deep_stack import deep_stack
 from ..errors import plural
 from . import syntax as ast
-from .evaluate import AGGREGATES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, _builtin_values
-
-BOOL, INT, SYM, CELL, EDGE, ANY = "bool", "int", "symbol", "cell", "edge", "any"
-SEGMENT = "segment"
-
-
-def coll(elem=ANY):
-    return ("set", elem)
-
+from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from .aggregates import AGGREGATES
+from .evaluate import BUILTIN_NAMES
+from .values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
 
 def _is_coll(t):
     return isinstance(t, tuple)
@@ -36,26 +32,10 @@ def _elem(t):
     return t[1] if _is_coll(t) else ANY
 
 
-_VALUE_TYPES = {
-    "cells": coll(CELL), "rows": coll(coll(CELL)), "cols": coll(coll(CELL)),
-    "edges": coll(EDGE), "width": INT, "height": INT, "side": INT, "labels": coll(ANY),
-    "input": ANY, "dots": coll(CELL), "segments": coll(SEGMENT), "has_target": BOOL,
-}
-
+# the built-ins declare their static types where they are defined (board/)
+_VALUE_TYPES = {name: type_ for name, (type_, _) in BUILTIN_VALUES.items()}
 # name -> (argument types, result type)
-_FUNCTION_TYPES = {
-    "neighbours": ([CELL], coll(CELL)), "neighbors": ([CELL], coll(CELL)),
-    "around": ([CELL], coll(CELL)), "edges": ([CELL], coll(EDGE)), "edge": ([CELL, CELL], EDGE),
-    "boxes": ([INT, INT], coll(coll(CELL))), "squares": ([INT, INT], coll(coll(CELL))),
-    "clue": ([CELL], ANY), "given": ([CELL], BOOL), "target": ([CELL], ANY), "locked": ([CELL], BOOL),
-    "row": ([CELL], INT), "col": ([CELL], INT), "cell": ([INT, INT], CELL),
-    "oncell": ([ANY], BOOL), "isqrt": ([INT], INT), "abs": ([INT], INT),
-    "len": ([ANY], INT), "sorted": ([ANY], coll()), "token": ([ANY], SYM), "set": ([ANY], coll()),
-    "list": ([ANY], coll()), "get": ([ANY, ANY, ANY], ANY), "group": ([ANY], ANY),
-    "ball": ([CELL, INT, ANY], coll(CELL)),
-    "segments": ([CELL], coll(SEGMENT)), "sides": ([CELL], coll(SEGMENT)),
-    "segment": ([CELL, CELL], SEGMENT),
-}
+_FUNCTION_TYPES = {name: (params, result) for name, (params, result, _) in BUILTIN_FUNCTIONS.items()}
 
 BOARD_KINDS = ("square", "hex", "json")
 BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
@@ -266,6 +246,11 @@ class Checker:
             self._binder_polarity(e.binders, seen)
             self.polarity(e.body, pol, seen)
             return
+        if isinstance(e, ast.LetIn):
+            for value in e.values:
+                self.polarity(value, 0, seen)
+            self.polarity(e.body, pol, seen)
+            return
         if isinstance(e, ast.Ite):
             self.polarity(e.cond, 0, seen)
             self.polarity(e.then, pol, seen)
@@ -469,6 +454,12 @@ class Checker:
                                     f"{_type_name(a)} and {_type_name(b)}")
         return a if a == b else ANY
 
+    def _LetIn(self, e, scope):
+        scope = dict(scope)
+        for name, value in zip(e.names, e.values):
+            scope[name] = self.infer(value, scope)
+        return self.infer(e.body, scope)
+
     def _Quant(self, e, scope):
         scope = dict(scope)
         self.binders(e.binders, scope)
@@ -554,9 +545,10 @@ class Checker:
         for node, t in items:
             if name in ("count", "connected"):
                 self.want(node, t, BOOL, "what count(...) counts")
-            elif name in ("sum", "min", "max"):
-                self.want(node, t, INT, f"what {name}(...) adds up" if name == "sum"
-                          else f"an argument of {name}")
+            elif name in ("sum", "product", "min", "max"):
+                self.want(node, t, INT, {"sum": "what sum(...) adds up",
+                                         "product": "what product(...) multiplies"}.get(
+                                             name, f"an argument of {name}"))
         return BOOL if name in ("distinct", "connected") else INT
 
 
@@ -575,6 +567,19 @@ def _children(e):
                         yield x.where
 
 
+def names_in(e) -> set:
+    """The names an expression mentions (a binder's source: which earlier
+    binders it depends on)."""
+    found, stack = set(), [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Name):
+            found.add(x.id)
+        stack.extend(_children(x))
+    return found
+
+
+@deep_stack
 def check(spec: ast.Spec) -> ast.Spec:
     """Raise PzcError at the first problem; return the spec unchanged."""
     Checker(spec).run()
@@ -600,8 +605,3 @@ def summary(spec: ast.Spec) -> str:
     if implied:
         text += f" (+{implied} implied)"
     return text + f"; shows {' and '.join(shows)}"
-
-
-# the grounder's value builtins and the checker's table must name the same things
-assert set(_VALUE_TYPES) == set(_builtin_values()), "value builtins out of sync"
-assert set(_FUNCTION_TYPES) == set(BUILTIN_FUNCTIONS), "function builtins out of sync"

@@ -30,6 +30,7 @@ from pysat.card import CardEnc, EncType
 
 from . import connectivity
 from .gc_pause import without_gc
+from .limits import CHECK_EVERY, MemoryBudget
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8
@@ -85,6 +86,14 @@ class Encoder:
         self.sum_cache = {}
         self.true = self.new()
         self.clauses.append([self.true])
+        self.memory = MemoryBudget(getattr(model, "source", None))
+        self.next_check = CHECK_EVERY
+
+    def check_memory(self, more: int = 0, final: bool = False):
+        """Stop with an error at the rule being encoded when the clauses so
+        far (and ``more`` to come), with the solver's copy, would not fit."""
+        self.memory.check(len(self.clauses), more, final)
+        self.next_check = len(self.clauses) + CHECK_EVERY
 
     # ---------------------------------------------------------------- basics
 
@@ -247,6 +256,8 @@ class Encoder:
 
     def assert_(self, node: Node, guard=()):
         """Add clauses so that ``guard -> node`` holds."""
+        if len(self.clauses) >= self.next_check:
+            self.check_memory()
         k = node.kind
         if k == "true":
             return
@@ -435,6 +446,8 @@ class Encoder:
         Values start at 0 and ge[0] is the constant True, so the clauses are
         written out directly (this loop is the compiler's hot spot)."""
         av, bv, ag, bg = a.values, b.values, a.ge, b.ge
+        if len(av) * len(bv) > CHECK_EVERY:       # one merge can outgrow memory
+            self.check_memory(2 * len(av) * len(bv))
         if av[-1] == len(av) - 1 and bv[-1] == len(bv) - 1 and cap >= 0:
             # both count 0, 1, 2, ... (unit coefficients): so does the sum
             sums = list(range(min(av[-1] + bv[-1], cap) + 1))
@@ -731,10 +744,14 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
-    for _, node in model.constraints:
+    largest = (0, None)             # the rule with the most clauses, for an error
+    for rule, node in model.constraints + model.implied:
+        enc.memory.statement = rule       # where a memory error points
+        before = len(enc.clauses)
         enc.assert_(node)
-    for _, node in model.implied:
-        enc.assert_(node)
+        largest = max(largest, (len(enc.clauses) - before, rule), key=lambda x: x[0])
+    enc.memory.statement = largest[1]
+    enc.check_memory(final=True)    # before a solver takes its own copy of the clauses
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
                {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy, enc)
 
@@ -744,6 +761,7 @@ def extend(cnf: Cnf, variables, nodes) -> list:
     """Encode more variables and constraints into ``cnf`` (a plan's next
     step); returns the clauses this added."""
     enc = cnf.encoder
+    enc.memory.statement = None   # a step is many rules at once
     start = len(enc.clauses)
     for var in variables:
         enc.declare(var)

@@ -17,10 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from ..deep_stack import deep_stack
 from ..errors import PzcError
 from . import syntax as ast
-from .evaluate import SYMBOLIC, Interpreter, PSet, describe, is_collection
+from .check import names_in
+from .evaluate import Interpreter
+from .values import SYMBOLIC, PSet, describe, is_collection
 from .gc_pause import without_gc
+from .limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES
 from .model import Domain, Model
 
 
@@ -40,6 +44,7 @@ class Grounder(Interpreter):
         super().__init__(spec, instance, model)
         self.index_sets = {}
         self._last_domain = (None, None)   # (collection, its checked values): vars share one
+        self.values = 0                    # values of the variables so far, a bool one
 
     def declare(self, stmt: ast.Var):
         """Create the model variables of one `var` statement."""
@@ -47,6 +52,8 @@ class Grounder(Interpreter):
         table = {}
         env = {}
         single = len(stmt.binders) == 1 and len(stmt.binders[0].names) == 1
+        if stmt.binders:
+            self.check_index_size(stmt)
         for guard in self.bind(stmt.binders, env):
             if guard is not None:
                 raise self.err(stmt, "the index set of a variable must not depend on variables")
@@ -56,11 +63,34 @@ class Grounder(Interpreter):
                 key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
                             for b in stmt.binders)
             domain = self.domain_of(stmt, env)
+            self.values += 1 if domain is None else len(domain)
+            if self.values > MAX_MODEL_VALUES:
+                raise self.err(stmt, f"the variables declared up to '{stmt.name}' have more than "
+                                     f"{MAX_MODEL_VALUES:,} values in all on this instance "
+                                     f"(a bool counts one, an int or symbol variable one per "
+                                     f"value of its domain); pzc allows at most "
+                                     f"{MAX_MODEL_VALUES:,}")
             table[key] = m.new_var(stmt.name, key, domain)
         if not table and stmt.binders:
             raise self.err(stmt, f"'{stmt.name}' has no elements on this instance "
                                  "(its index set is empty)")
         m.spec_vars[stmt.name] = table
+
+    def check_index_size(self, stmt):
+        """Index sets bigger than the whole model may be are an error before
+        any variable is made: the product of the sizes of the binders that
+        do not depend on earlier ones (the rest are counted as made)."""
+        size = 1
+        earlier = set()
+        for b in stmt.binders:
+            if b.where is None and not earlier & names_in(b.source):
+                coll = self.eval(b.source, {})
+                if is_collection(coll):
+                    size *= len(coll)
+            earlier.update(b.names)
+        if size + self.values > MAX_MODEL_VALUES:
+            raise self.err(stmt, f"'{stmt.name}' would have {size:,} elements; pzc allows at "
+                                 f"most {MAX_MODEL_VALUES:,} values over all variables")
 
     def domain_of(self, stmt, env):
         if stmt.domain is None:
@@ -73,6 +103,10 @@ class Grounder(Interpreter):
         if not is_collection(dom) or type(dom) is str:
             raise self.err(stmt.domain, f"a domain is 'bool', a range such as 1..9 or a set, "
                                         f"not {describe(dom)}")
+        if len(dom) > MAX_DOMAIN_VALUES:
+            raise self.err(stmt.domain, f"the domain of '{stmt.name}' has {len(dom):,} values; "
+                                        f"pzc allows at most {MAX_DOMAIN_VALUES:,} (each value "
+                                        f"is a Boolean of the encoding)")
         values = Domain(dict.fromkeys(dom))
         if not values:
             raise self.err(stmt.domain, f"the domain of '{stmt.name}' is empty on this instance")
@@ -113,12 +147,14 @@ class Grounder(Interpreter):
 
 
 @without_gc
+@deep_stack
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
     if spec.plan is not None:
         raise PzcError(f"{spec.name} is a move puzzle: `pzc solve` finds its shortest plan "
                        "(counting, uniqueness, DIMACS export and decoding are for board puzzles)")
     model = Model()
+    model.source = spec.source
     g = Grounder(spec, instance, model)
     check_requires(g)
     check_clues(g)

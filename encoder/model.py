@@ -164,6 +164,7 @@ class Model:
         self.constraints = []      # (rule statement, Node), one entry per rule
         self.implied = []          # the same for implied rules
         self.spec_vars = {}        # spec var name -> {key: Var}
+        self.source = None         # the spec's Source, to point errors at its rules
         self._graphs = {}          # elements -> adjacency as index lists
 
     # ------------------------------------------------------------ atoms

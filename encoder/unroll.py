@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..deep_stack import deep_stack
 from . import syntax as ast
-from .evaluate import SYMBOLIC
+from .values import SYMBOLIC
 from .gc_pause import without_gc
 from .ground import Ground, Grounder, check_clues, check_requires
 from .model import LinExpr, Model, Node
@@ -249,9 +250,11 @@ def _frame(m: Model, before, after, setters) -> list:
 
 
 @without_gc
+@deep_stack
 def unroll(spec: ast.Spec, instance) -> PlanGround:
     """Ground the timeless parts and state 0 of a plan spec."""
     model = Model()
+    model.source = spec.source
     g = PlanGrounder(spec, instance, model)
     check_requires(g)
     check_clues(g)

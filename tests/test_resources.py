@@ -6,6 +6,12 @@ asserted here; the times are measured in docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
+import resource
+import subprocess
+import sys
+from itertools import product
+
+import pytest
 
 WIDE = """\
 puzzle wide "nine cells over a wide domain"
@@ -28,3 +34,150 @@ def test_a_wide_domain_compiles_in_time_linear_in_its_size(write, run_pzc):
     assert out["verified"] is True
     # each cell is 29998, 29999 or 30000: its last digit 8, 9 or 0
     assert len(out["grid"]) == 3 and all(set(row) <= set("890") for row in out["grid"])
+
+
+def located(run, spec, line, *words):
+    """The error points at spec:line and its message holds every word."""
+    first = run.stderr.splitlines()[0] if run.stderr else ""
+    assert first.startswith(f"{spec}:{line}:"), run.stderr
+    assert "Traceback" not in run.stderr
+    for w in words:
+        assert w in first, run.stderr
+
+
+ONE = """\
+puzzle abuse "a size that cannot fit"
+board square
+{decl}
+show c: 1
+rule r: {rule}
+"""
+
+
+@pytest.mark.parametrize("decl, rule, line, words", [
+    ("var x : 1..100000000", "x > 5", 3, ("'x'", "100,000,000 values", "1,000,000")),
+    ("var x[i in 1..100000000] : bool", "x[1]", 3, ("100,000,000 elements",)),
+    ("var x[i in 1..3000, j in 1..3000] : bool", "x[1, 1]", 3, ("9,000,000 elements",)),
+    # 1,000 variables of 1,001 values each: more than a million values in all
+    ("var x[i in 1..1000 where i > 0] : 0..1000", "x[1] = 0", 3, ("more than 1,000,000 values",)),
+    ("var x[i in {k for k in 1..30000000}] : bool", "x[1]", 3, ("more than 2,000,000 elements",)),
+])
+def test_sizes_that_cannot_fit_are_located_errors(write, run_pzc, decl, rule, line, words):
+    write("abuse.pz", ONE.format(decl=decl, rule=rule))
+    write("b.txt", "..\n")
+    run = run_pzc("solve", "abuse.pz", "b.txt", "--timeout", "5")
+    assert run.returncode == 2, run.stderr
+    located(run, "abuse.pz", line, *words)
+
+
+def test_a_where_filter_is_not_counted_as_the_whole_range(write, run_pzc):
+    write("few.pz", ONE.format(decl="var x[i in 1..1500000 where i < 3] : bool",
+                               rule="x[1] and not x[2]"))
+    write("b.txt", "..\n")
+    run = run_pzc("solve", "few.pz", "b.txt", "--timeout", "60")
+    assert run.returncode == 0, run.stderr
+
+
+LATIN = """\
+puzzle latin "every row and column holds 1..width once"
+board square
+var v[c in cells] : 1..width
+show v
+rule rows:    all r in rows: distinct(v[c] for c in r)
+rule columns: all k in cols: distinct(v[c] for c in k)
+"""
+
+
+def test_a_memory_budget_stops_the_encoding_at_a_rule(write, run_pzc, monkeypatch):
+    write("latin.pz", LATIN)
+    write("b.txt", ("." * 30 + "\n") * 30)
+    monkeypatch.setenv("PZC_MEMORY_MB", "60")
+    run = run_pzc("solve", "latin.pz", "b.txt")
+    assert run.returncode == 2, run.stderr
+    located(run, "latin.pz", 5, "memory budget of 60 MB", "clauses")
+    monkeypatch.setenv("PZC_MEMORY_MB", "many")
+    run = run_pzc("solve", "latin.pz", "b.txt")
+    assert run.returncode == 2 and "PZC_MEMORY_MB is a number of megabytes" in run.stderr
+
+
+def test_under_a_small_address_space_limit_a_big_board_is_an_error_not_an_abort(write, tmp_path):
+    # a 100 x 100 Latin square needs about 4 GB; under `ulimit -v` 1 GB CaDiCaL
+    # used to abort the process (signal 6) while taking the clauses
+    write("latin.pz", LATIN)
+    write("b.txt", ("." * 100 + "\n") * 100)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    proc = subprocess.run([sys.executable, "-m", "pzc.cli", "solve", "latin.pz", "b.txt",
+                           "--timeout", "20"], cwd=tmp_path, capture_output=True, text=True,
+                          preexec_fn=limit, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("latin.pz:5:") and "memory budget" in proc.stderr
+
+
+# Z3 gets an int over a range of more than 64 values as one bounded Int; these
+# rules mix such Ints with bools and narrow ints, and both backends must count
+# the boards (the shown v) that a brute force over the two cells finds
+WIDE_RULES = [
+    ("sum(c in cells: v[c]) = 133 and distinct(v[c] for c in cells)",
+     lambda a, b, s0, s1, t0, t1: a + b == 133 and a != b),
+    ("all c in cells: s[c] = (v[c] > 60) and (v[c] >= 65 or v[c] <= 1)",
+     lambda a, b, s0, s1, t0, t1: s0 == (a > 60) and s1 == (b > 60)
+     and all(x >= 65 or x <= 1 for x in (a, b))),
+    ("v[(0, 0)] = (if s[(0, 1)] then 66 else 3) and v[(0, 1)] * 2 - v[(0, 0)] = t[(0, 0)] + 40",
+     lambda a, b, s0, s1, t0, t1: a == (66 if s1 else 3) and 2 * b - a == t0 + 40),
+    ("v[(0, 0)] = t[(0, 1)] - 5 + count(c in cells: s[c]) and v[(0, 1)] = v[(0, 0)] + 66",
+     lambda a, b, s0, s1, t0, t1: a == t1 - 5 + s0 + s1 and b == a + 66),
+    ("v[(0, 1)] = t[(0, 0)] * 20 and v[(0, 0)] != v[(0, 1)] and v[(0, 0)] % 30 = 0",
+     lambda a, b, s0, s1, t0, t1: b == t0 * 20 and a != b and a % 30 == 0),
+]
+WIDE_SPEC = """\
+puzzle wide "wide ints with bools and narrow ints"
+board square
+var v[c in cells] : -5..70
+var s[c in cells] : bool
+var t[c in cells] : 0..3
+show c: v[c]
+rule fix: all c in cells: t[c] <= 1 or s[c]
+rule r: {rule}
+"""
+
+
+@pytest.mark.parametrize("k", range(len(WIDE_RULES)))
+def test_wide_int_ranges_count_the_same_on_both_backends(write, run_pzc, k):
+    rule, holds = WIDE_RULES[k]
+    write("wide.pz", WIDE_SPEC.format(rule=rule))
+    write("b.txt", "..\n")
+    boards = set()
+    for a, b in product(range(-5, 71), repeat=2):
+        for s0, s1, t0, t1 in product((0, 1), (0, 1), range(4), range(4)):
+            if (t0 <= 1 or s0) and (t1 <= 1 or s1) and holds(a, b, s0, s1, t0, t1):
+                boards.add((a, b))
+    assert boards
+    counts = []
+    for backend in ("sat", "smt"):
+        run = run_pzc("count", "wide.pz", "b.txt", "--backend", backend, "--format", "json")
+        assert run.returncode == 0, run.stderr
+        counts.append(json.loads(run.stdout)["count"])
+    assert counts == [len(boards), len(boards)]
+
+
+def test_z3_out_of_memory_is_an_error_not_a_traceback(write, run_pzc, monkeypatch):
+    write("latin.pz", LATIN)
+    write("b.txt", ("." * 100 + "\n") * 100)
+    monkeypatch.setenv("PZC_MEMORY_MB", "150")
+    run = run_pzc("solve", "latin.pz", "b.txt", "--backend", "smt", "--timeout", "20")
+    assert run.returncode == 2, run.stderr
+    assert "Z3 ran out of memory" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_100001_value_range_is_one_int_on_z3(write, run_pzc):
+    # nine cells over 0..100000: 900,009 Booleans took Z3 42.8 s and 2.1 GB
+    write("wide.pz", WIDE.format(top=100000, low=99999))
+    write("b.txt", BLANK3)
+    run = run_pzc("solve", "wide.pz", "b.txt", "--backend", "smt", "--timeout", "30",
+                  "--format", "json")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["verified"] is True and out["stats"]["variables"] == 9
+    assert all(set(row) <= set("90") for row in out["grid"])

@@ -524,3 +524,48 @@ def test_unexpected_end_of_spec_points_after_the_last_token(tail):
     err = syntax_error(HEAD + "rule r: a +" + tail)
     assert (err.line, err.column) == (3, 12)
     assert err.source_line == "rule r: a +"
+
+
+# ------------------------------------------------------------------ deep nesting
+
+DEEP_BASE = 'puzzle deep\nboard square(blank: ".")\nvar v[c in cells] : 0..1\nshow v\n'
+DEEP_FORMS = {
+    "sum": lambda k: "rule r: all c in cells: 1 <= " + " + ".join(["v[c]"] * k),
+    "not": lambda k: "rule r: all c in cells: " + "not " * k + "(v[c] = 1)",
+    "list": lambda k: "let x = " + "[" * k + "1" + "]" * k + "\nrule r: all c in cells: v[c] <= len(x)",
+    "if": lambda k: "rule r: all c in cells: v[c] <= " + "if v[c] = 1 then 1 else " * k + "0",
+    "and": lambda k: "rule r: all c in cells: " + " and ".join(["v[c] <= 1"] * k),
+    "let": lambda k: "let f(n) = " + "n + " * k + "0\nrule r: all c in cells: v[c] <= f(1)",
+}
+
+
+@pytest.mark.parametrize("form", sorted(DEEP_FORMS))
+@pytest.mark.parametrize("depth", [ast.MAX_NESTING + 1])
+def test_nesting_too_deep_is_a_located_error(form, depth):
+    text = DEEP_BASE + DEEP_FORMS[form](depth) + "\n"
+    with pytest.raises(PzcError) as info:
+        parse(text, "deep.pz")
+    err = info.value
+    assert err.message == ("this expression is nested more than 5,000 levels deep; "
+                           "split it with 'let'")
+    assert err.line in (5, 6) and err.column > 1
+
+
+@pytest.mark.parametrize("form", sorted(DEEP_FORMS))
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_nesting_just_under_the_limit_solves(form, backend):
+    """Every stage after the parser recurses over the tree: at the deepest
+    nesting the parser lets through, none of them runs out of stack."""
+    from loading import spec_from_text
+    from pzc import api
+    from pzc.encoder.instance import read_instances
+    from pzc.errors import Source
+    # an if/else level is two tree levels
+    depth = ast.MAX_NESTING // 2 - 15 if form == "if" else ast.MAX_NESTING - 10
+    spec = spec_from_text(DEEP_BASE + DEEP_FORMS[form](depth) + "\n")
+    inst, = read_instances(Source("g.txt", "..\n..\n"), "square")
+    result = api.solve(spec, inst, backend=backend)
+    assert result.error is None, result.error.message
+    assert result.status in ("solved", "unsat") and result.exit_code in (0, 1)
+    if result.status == "solved":
+        assert result.verified

@@ -1,0 +1,20 @@
+"""Every built-in of the spec language, gathered from the modules that
+define them by concept (see board/registry.py for how to add one):
+
+    regions         cells, rows, cols, edges, width, height, side, boxes, squares
+    neighbourhoods  neighbours, around, edge, edges(c), ball, oncell, cell, row, col
+    lattice         dots, segments, segments(d), sides, segment
+    clues           clue, given, target, locked, labels, input, has_target,
+                    token, group, get
+    basics          abs, isqrt, len, sorted, set, list
+
+Aggregates (count, sum, min, max, distinct, connected) are in
+encoder/aggregates.py.
+"""
+
+from __future__ import annotations
+
+from . import basics, clues, lattice, neighbourhoods, regions  # noqa: F401  (they register)
+from .registry import FUNCTIONS, VALUES
+
+__all__ = ["FUNCTIONS", "VALUES"]

@@ -1,0 +1,54 @@
+"""Built-ins for the dot lattice of a square board: the dots at the cells'
+corners, the unit segments joining them (Slitherlink's lines), a cell's four
+sides and the segments at a dot.
+
+Add a built-in here if it works on dots or segments; see board/registry.py
+for how.
+"""
+
+from __future__ import annotations
+
+from ..encoder.values import CELL, SEGMENT, coll, describe
+from .geometry import Segment
+from .registry import cell_arg, function, square_board, value
+
+
+def _lattice(it, node):
+    return square_board(it, node, "the dot lattice (dots, segments, sides) is for square boards")
+
+
+def _dot_arg(it, node, v):
+    geom = _lattice(it, node)
+    if not (type(v) is tuple and len(v) == 2 and all(type(x) is int for x in v)
+            and 0 <= v[0] <= geom.height and 0 <= v[1] <= geom.width):
+        raise it.err(node.args[0], f"expected a dot of the lattice (row 0..{geom.height}, "
+                                   f"column 0..{geom.width}), but this is {describe(v)}")
+    return v
+
+
+@value("dots", coll(CELL))
+def _dots(it, node):
+    return _lattice(it, node).dots()
+
+
+@value("segments", coll(SEGMENT))
+def _segments(it, node):
+    return _lattice(it, node).segments()
+
+
+@function("segments", [CELL], coll(SEGMENT))
+def _segments_at(it, node, args):
+    return _lattice(it, node).segments_at(_dot_arg(it, node, args[0]))
+
+
+@function("sides", [CELL], coll(SEGMENT))
+def _sides(it, node, args):
+    return _lattice(it, node).sides(cell_arg(it, node, args[0]))
+
+
+@function("segment", [CELL, CELL], SEGMENT)
+def _segment(it, node, args):
+    a, b = (_dot_arg(it, node, v) for v in args)
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise it.err(node, f"a segment joins two neighbouring dots, not {a} and {b}")
+    return Segment(min(a, b), max(a, b))

@@ -1,0 +1,72 @@
+"""Built-ins for the board as a whole and the regions it splits into: the
+cells, rows, columns, edges, the board's size, and boxes or sliding squares.
+
+Add a built-in here if it names a set of cells (or edges) of the whole board;
+see board/registry.py for how.
+"""
+
+from __future__ import annotations
+
+from ..encoder.values import CELL, EDGE, INT, PSet, coll
+from .geometry import HexGrid
+from .registry import const_int, function, need_geometry, square_board, value
+
+
+@value("cells", coll(CELL))
+def _cells(it, node):
+    return PSet(need_geometry(it, node).cells)
+
+
+@value("rows", coll(coll(CELL)))
+def _rows(it, node):
+    return need_geometry(it, node).rows()
+
+
+@value("cols", coll(coll(CELL)))
+def _cols(it, node):
+    geom = need_geometry(it, node)
+    if isinstance(geom, HexGrid):
+        raise it.err(node, "a hex board has no columns")
+    return geom.cols()
+
+
+@value("edges", coll(EDGE))
+def _edges(it, node):
+    return need_geometry(it, node).edges()
+
+
+@value("width", INT)
+def _width(it, node):
+    return need_geometry(it, node).width
+
+
+@value("height", INT)
+def _height(it, node):
+    return need_geometry(it, node).height
+
+
+@value("side", INT)
+def _side(it, node):
+    geom = need_geometry(it, node)
+    if not isinstance(geom, HexGrid):
+        raise it.err(node, "'side' is the side length of a hex board")
+    return geom.side
+
+
+def _blocks(step: bool):
+    """boxes(h, w) tile the board with h x w blocks (step = the block);
+    squares(h, w) are all h x w windows (step 1)."""
+    def impl(it, node, args):
+        geom = square_board(it, node, f"'{node.func}' is for square boards")
+        h, w = (const_int(it, a, v) for a, v in zip(node.args, args))
+        if h < 1 or w < 1:
+            raise it.err(node, f"a block is at least 1 x 1, not {h} x {w}")
+        if step and (geom.height % h or geom.width % w):
+            raise it.err(node, f"a {geom.width} x {geom.height} board does not split into "
+                               f"{h} x {w} boxes")
+        return geom.windows(h, w, h if step else 1, w if step else 1)
+    return impl
+
+
+function("boxes", [INT, INT], coll(coll(CELL)))(_blocks(True))
+function("squares", [INT, INT], coll(coll(CELL)))(_blocks(False))

@@ -1,0 +1,174 @@
+"""The aggregates of the spec language: count, sum, product, min, max,
+distinct and connected.  Unlike the built-ins (board/builtins.py) an aggregate takes its
+arguments unevaluated, so that it can range over binders:
+
+    sum(c in cells where given(c): v[c])      count(c in row: black[c])
+    distinct(c in r: v[c])                    max(3, width)
+
+An aggregate is ``impl(it, node, env)`` (it: the Interpreter, node: the
+Call) and is listed in ``AGGREGATES`` below; ``_items`` yields its
+(guard, value) pairs in either form.  The checker (check.py) types them.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from ..board.graphs import adjacency, components
+from .model import LinExpr
+from .values import SYMBOLIC, is_collection
+
+
+def _items(it, node, env, want):
+    """(guard, value) pairs of an aggregate: binder form or plain arguments."""
+    if node.binders is not None:
+        env = dict(env)
+        body = it.code(node.body)
+        for guard in it.bind(node.binders, env):
+            yield guard, want(node.body, body(env))
+        return
+    if len(node.args) == 1:
+        v = it.eval(node.args[0], env)
+        if is_collection(v):
+            for x in v:
+                yield None, want(node.args[0], x)
+            return
+        yield None, want(node.args[0], v)
+        return
+    for a in node.args:
+        yield None, want(a, it.eval(a, env))
+
+
+def _agg_count(it, node, env):
+    m = it.model
+    total = 0
+    symbolic = []
+    for guard, v in _items(it, node, env, it.want_bool):
+        if guard is not None:
+            v = m.and_([guard, m.const(v) if type(v) is bool else v])
+        if type(v) is bool:
+            total += v
+        elif v is m.TRUE:
+            total += 1
+        elif v is not m.FALSE:
+            symbolic.append(v)
+    if not symbolic:
+        return total
+    return LinExpr(_tally(symbolic), total)
+
+
+def _tally(nodes):
+    terms = {}
+    for n in nodes:
+        terms[n] = terms.get(n, 0) + 1
+    return terms
+
+
+def _fold(it, node, env, unit: int, combine):
+    """(product of the constant values, symbolic combination or None) of an
+    aggregate's items; a value whose guard fails counts as ``unit``.
+    ``combine`` is Python's operator on constants and picks the Model's."""
+    m = it.model
+    total = unit
+    acc = None
+    for guard, v in _items(it, node, env, it.want_int):
+        if guard is not None:
+            v = m.select(guard, v, unit)
+        if type(v) is int:
+            total = combine(total, v)
+        else:
+            acc = v if acc is None else (m.add if combine is operator.add else m.mul)(acc, v)
+    return total, acc
+
+
+def _agg_sum(it, node, env):
+    total, acc = _fold(it, node, env, 0, operator.add)
+    if acc is None:
+        return total
+    return it.model.add(acc, total)
+
+
+def _agg_product(it, node, env):
+    """product(...): the constant factors multiplied here; each symbolic one
+    multiplies the running product as a table of the products it can reach
+    (Model.mul over finite-domain terms), so that product(c in cage: v[c]) = 12
+    becomes the choice of the rows giving 12, for SAT and SMT alike."""
+    total, acc = _fold(it, node, env, 1, operator.mul)
+    if acc is None or total == 0:
+        return total
+    return it.model.scale(acc, total)
+
+
+def _agg_minmax(pick):
+    def impl(it, node, env):
+        values = []
+        for guard, v in _items(it, node, env, lambda n, v: it.want_const(n, it.want_int(n, v))):
+            if guard is not None:
+                raise it.err(node, f"{node.func} over a filter that depends on variables")
+            values.append(v)
+        if not values:
+            raise it.err(node, f"{node.func} of nothing")
+        return pick(values)
+    return impl
+
+
+def _agg_distinct(it, node, env):
+    values = []
+    for guard, v in _items(it, node, env, lambda n, v: v):
+        if guard is not None:
+            raise it.err(node, "distinct over a filter that depends on variables")
+        if type(v) is LinExpr:
+            raise it.err(node, "distinct takes variables or constants, not sums")
+        values.append(v)
+    if not any(isinstance(v, SYMBOLIC) for v in values):
+        try:
+            return len(set(values)) == len(values)
+        except TypeError:
+            raise it.err(node, "distinct needs values it can compare") from None
+    return it.model.distinct(values)
+
+
+def _agg_connected(it, node, env):
+    """connected(x in S where p: body): the elements whose body holds form one
+    connected group (cells by neighbours, edges by a shared cell, segments by a
+    shared dot).  The empty group counts as connected."""
+    if node.binders is None or len(node.binders) != 1 or len(node.binders[0].names) != 1:
+        raise it.err(node, "connected takes one binder and a condition, as in "
+                           "connected(c in cells: colour[c] = k)")
+    name = node.binders[0].names[0]
+    env = dict(env)
+    elements, chosen = [], []
+    body = it.code(node.body)
+    symbolic = False
+    for guard in it.bind(node.binders, env):
+        v = body(env)
+        if type(v) is not bool:
+            v = it.want_bool(node.body, v)
+            symbolic = True
+        if guard is not None:
+            v = it.model.and_([guard, it.model.const(v) if type(v) is bool else v])
+            symbolic = True
+        elements.append(env[name])
+        chosen.append(v)
+    key = tuple(elements)
+    adjacent = it._adjacency.get(key)
+    if adjacent is None:
+        adjacent = it._adjacency[key] = adjacency(elements, it.geometry)
+    if adjacent is None:
+        raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
+                                             "of the board")
+    if not symbolic:
+        picked = [x for x, v in zip(elements, chosen) if v]
+        return len(components(picked, adjacent)) <= 1
+    return it.model.connected(elements, chosen, adjacent)
+
+
+AGGREGATES = {
+    "connected": _agg_connected,
+    "count": _agg_count,
+    "sum": _agg_sum,
+    "product": _agg_product,
+    "min": _agg_minmax(min),
+    "max": _agg_minmax(max),
+    "distinct": _agg_distinct,
+}
