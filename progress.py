@@ -236,6 +236,16 @@ def _draw(conn, delay):
     sys.stdout = open(os.devnull, "w")              # never a byte on standard output
     state = _State()
     line = _Line()
+    try:
+        _serve(conn, delay, state, line)
+    except Exception:           # a progress line is never worth a traceback: stop drawing
+        try:
+            line.clear(state)
+        except Exception:
+            pass
+
+
+def _serve(conn, delay, state, line):
     seen = False                                    # an event since the last pause
     next_tick = time.perf_counter()
     while True:

@@ -264,3 +264,33 @@ def test_the_readme_shows_a_line_as_pzc_draws_it(monkeypatch):
     state.take("depth", dict(steps=1))
     state.take("solution", dict(count=1))
     assert state.text().endswith("solving: 380 rounds, 66900 cuts, plans of 1 move, 1 solution")
+
+
+def test_a_broken_line_process_stops_quietly_and_the_command_goes_on(tmp_path):
+    """A message the drawing process cannot read (say, one cut by a signal)
+    ends the line, cleared and without a traceback; pause and close still return."""
+    script = tmp_path / "broken.py"
+    script.write_text("""
+import sys, time
+from pzc.progress import Display
+d = Display()
+d.callback("solving")
+time.sleep(0.3)
+d.conn._send(b"\\x00\\x00\\x00\\x05junk!")        # a length and five bytes: not a pickle
+time.sleep(0.3)
+d.callback("verifying")
+d.pause()
+d.close()
+print("gone" if d.callback is None and d.proc.exitcode == 0 else "still there")
+""")
+    master, slave = pty.openpty()
+    proc = subprocess.run([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=slave,
+                          env=dict(os.environ, TERM="xterm", **AT_ONCE), timeout=60, text=True)
+    os.close(slave)
+    os.set_blocking(master, False)
+    try:
+        err = ANSI.sub("", os.read(master, 1 << 16).decode(errors="replace"))
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and proc.stdout == "gone\n"
+    assert "solving" in err and "Traceback" not in err and "verifying" not in err
