@@ -279,7 +279,8 @@ def _each_instance(args, run, emit_one):
     codes = []
     with Display(args.quiet) as display:
         show = display.callback or api.no_progress
-        show("reading")
+        if not ("-" in args.instances and _typed_in()):
+            show("reading")         # not over the line someone is typing an instance on
         files = []                  # (path, instances or the error reading them)
         for path in args.instances:
             try:
@@ -302,6 +303,14 @@ def _each_instance(args, run, emit_one):
                 emit_one(args, result)
                 codes.append(result.exit_code)
     return api.worst_exit(codes)
+
+
+def _typed_in() -> bool:
+    """Standard input is a terminal (an instance typed in)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:                  # closed
+        return False
 
 
 def _engine_options(args, progress) -> dict:

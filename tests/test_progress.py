@@ -16,6 +16,7 @@ import re
 import select
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -294,3 +295,21 @@ print("gone" if d.callback is None and d.proc.exitcode == 0 else "still there")
         os.close(master)
     assert proc.returncode == 0 and proc.stdout == "gone\n"
     assert "solving" in err and "Traceback" not in err and "verifying" not in err
+
+
+def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "sudoku", "-"],
+                            cwd=tmp_path, stdin=slave, stdout=subprocess.PIPE, stderr=slave,
+                            env=dict(os.environ, TERM="xterm", **AT_ONCE))
+    os.close(slave)
+    try:
+        time.sleep(1.0)                     # pzc waits for the instance
+        os.write(master, b"4..1\n...3\n3..4\n1.3.\n\x04")
+        out = proc.stdout.read().decode()
+        assert proc.wait(60) == 0 and "<stdin>: solved, verified" in out
+        os.set_blocking(master, False)
+        echoed = os.read(master, 1 << 16).decode(errors="replace")
+    finally:
+        os.close(master)
+    assert "reading" not in echoed and "4..1" in echoed
