@@ -14,7 +14,9 @@ round, plan step or solution, never per clause, so it costs nothing measurable:
     solution               count and unique: count=distinct solutions so far
 
 The command line adds two of its own: ``reading`` (instance files are being
-read) and ``instance`` (name=, index= counting from 1, total=).
+read) and ``instance`` (name=, index= counting from 1, total=).  Rounds solved
+in a forked copy of a SAT session (a time limit on a solver that cannot be
+interrupted) call the callback in that copy.
 
 `Display` draws them on standard error with rich, as a transient line with a
 spinner that appears once the command has run for a second.  It draws from a
@@ -30,7 +32,7 @@ import signal
 import sys
 import time
 
-from .errors import PzcError, printable
+from .errors import PzcError, plural, printable
 
 SHOW_AFTER_S = 1.0          # a quicker command shows no progress at all
 SEND_EVERY_S = 0.1          # repeats of one event (rounds, solutions) at most this often
@@ -179,18 +181,14 @@ class _State:
         words = [] if self.phase is None else [self.phase]
         f = self.figures
         if "rounds" in f:
-            words.append(f"{f['rounds']} round{_s(f['rounds'])}, {f['cuts']} cut{_s(f['cuts'])}")
+            words.append(f"{plural(f['rounds'], 'round')}, {plural(f['cuts'], 'cut')}")
         if "steps" in f:
-            words.append(f"plans of {f['steps']} move{_s(f['steps'])}")
+            words.append(f"plans of {plural(f['steps'], 'move')}")
         if "count" in f:
-            words.append(f"{f['count']} solution{_s(f['count'])}")
+            words.append(plural(f["count"], "solution"))
         if words:
             parts.append(words[0] + (": " + ", ".join(words[1:]) if words[1:] else ""))
         return "  ".join(parts)
-
-
-def _s(n) -> str:
-    return "" if n == 1 else "s"
 
 
 class _Line:
