@@ -13,7 +13,7 @@ from .encoder.check import summary
 from .encoder.render import move_text
 from .deep_stack import run_deep
 from .errors import PzcError, printable
-from .progress import Display
+from .progress import Display, stop_lines
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -207,6 +207,7 @@ def main(argv=None) -> int:
         print(e.format(), file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
+        stop_lines()
         print("pzc: interrupted", file=sys.stderr)
         return 130
     except MemoryError:         # past the checks of encoder/limits.py: still a plain message

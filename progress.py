@@ -40,6 +40,22 @@ TICK_S = 0.1                # the line is redrawn this often
 ACK_WAIT_S = 2.0            # how long to wait for the line to be cleared
 
 
+_drawing = set()             # the processes of the lines open now, for stop_lines
+
+
+def stop_lines() -> None:
+    """Clear every progress line now, from any thread: Ctrl-C reaches the main
+    thread while the command (and its line) still runs on another
+    (deep_stack.py), and its message must not land on the line."""
+    for proc in list(_drawing):
+        try:
+            os.kill(proc.pid, signal.SIGINT)        # the line clears itself and stops
+        except OSError:
+            pass
+        proc.join(ACK_WAIT_S)
+        _drawing.discard(proc)
+
+
 def no_progress(event: str, **figures) -> None:
     """The callback that reports nothing (the default everywhere)."""
 
@@ -89,6 +105,7 @@ class Display:
                 pass
         self.proc = ctx.Process(target=_draw, args=(theirs, delay), daemon=True)
         self.proc.start()
+        _drawing.add(self.proc)
         theirs.close()
         self.callback = self
         self.last_event, self.last_sent, self.pending = None, 0.0, None
@@ -125,6 +142,7 @@ class Display:
             self.conn.close()
             self.conn = None
             self.proc.join(ACK_WAIT_S)
+            _drawing.discard(self.proc)
 
     def _send(self, message) -> None:
         if self.conn is None:
@@ -230,17 +248,28 @@ def _draw(conn, delay):
     has passed; on pause, draw the newest state if the line shows, clear it
     and say so.  (An instance solved between two redraws is not drawn: a file
     of many quick instances costs one message round trip each, not a redraw.)"""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the command's to report
+    for sig in (signal.SIGINT, signal.SIGTERM):    # Ctrl-C, or the command's exit: clear, stop
+        signal.signal(sig, _stop)
     sys.stdout = open(os.devnull, "w")              # never a byte on standard output
     state = _State()
     line = _Line()
     try:
         _serve(conn, delay, state, line)
-    except Exception:           # a progress line is never worth a traceback: stop drawing
+    except Exception:           # _Stop, or a line that fails: never worth a traceback
         try:
             line.clear(state)
         except Exception:
             pass
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(signum, frame):
+    for sig in (signal.SIGINT, signal.SIGTERM):    # once is enough
+        signal.signal(sig, signal.SIG_IGN)
+    raise _Stop
 
 
 def _serve(conn, delay, state, line):

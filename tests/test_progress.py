@@ -14,6 +14,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -313,3 +314,43 @@ def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
     finally:
         os.close(master)
     assert "reading" not in echoed and "4..1" in echoed
+
+
+@pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "kill-int"])
+def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_group):
+    """Ctrl-C reaches every process of the terminal's group (the line's too);
+    `kill -INT` only pzc.  Either way the line is gone, and the cursor back,
+    before the message."""
+    write("blank.txt", blank(40, 40))       # minutes of solving
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
+                             "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
+                            env=dict(os.environ, TERM="xterm", **AT_ONCE))
+    os.close(slave)
+    received = b""
+    try:
+        while b"solving" not in received:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, received
+            received += os.read(master, 1 << 16)
+        (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
+        try:
+            while True:
+                ready, _, _ = select.select([master], [], [], 5)
+                chunk = os.read(master, 1 << 16) if ready else b""
+                if not chunk:
+                    break
+                received += chunk
+        except OSError:                     # the terminal's last writer is gone
+            pass
+        code = proc.wait(30)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 130
+    text = received.decode(errors="replace")
+    assert text.endswith("pzc: interrupted\r\n"), text[-300:]
+    before = text[:-len("pzc: interrupted\r\n")]
+    assert before.endswith("\x1b[2K") and before.rfind("\x1b[?25h") > before.rfind("\x1b[?25l")
