@@ -214,7 +214,7 @@ def test_quiet_shows_nothing_on_a_terminal(write, tmp_path):
 def test_pipes_get_no_progress(write, run_pzc, monkeypatch):
     monkeypatch.setenv("PZC_PROGRESS_AFTER", "0")
     write("blank.txt", blank(3, 3))
-    write("big.txt", blank(16, 16))
+    write("big.txt", blank(12, 12))
     for args in (["count", "slitherlink", "blank.txt"], ["unique", "slitherlink", "big.txt"],
                  ["solve", "slitherlink", "big.txt", "blank.txt"]):
         for form in ("json", "text"):
