@@ -59,5 +59,6 @@ def test_not_of_an_int_in_a_show_is_a_located_error(write, run_pzc, show):
     run = run_pzc("solve", "notsym.pz", "ns.txt")
     line = show.count("\n") + 3
     column = show.splitlines()[-1].index("clue(c)") + 1
-    assert_located(run, "notsym.pz", line, column, "expected a bool here, but this is an int",
-                   show.splitlines()[-1])
+    # located at the clue in the instance, naming where the spec reads it
+    assert_located(run, "ns.txt", 1, 1, "this clue is an int, where a bool is needed "
+                   f"(notsym reads it at notsym.pz:{line}:{column})", "1.")
