@@ -13,7 +13,7 @@ from .encoder.check import summary
 from .encoder.render import move_text
 from .deep_stack import run_deep
 from .errors import PzcError, printable
-from .progress import Display
+from .progress import Display, stop_lines
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -213,6 +213,7 @@ def main(argv=None) -> int:
               "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
         return api.EXIT_USAGE
     except KeyboardInterrupt:
+        stop_lines()
         print("pzc: interrupted", file=sys.stderr)
         return 130
     except MemoryError:         # past the checks of encoder/limits.py: still a plain message
@@ -285,7 +286,8 @@ def _each_instance(args, run, emit_one):
     codes = []
     with Display(args.quiet) as display:
         show = display.callback or api.no_progress
-        show("reading")
+        if not ("-" in args.instances and _typed_in()):
+            show("reading")         # not over the line someone is typing an instance on
         files = []                  # (path, instances or the error reading them)
         for path in args.instances:
             try:
@@ -308,6 +310,14 @@ def _each_instance(args, run, emit_one):
                 emit_one(args, result)
                 codes.append(result.exit_code)
     return api.worst_exit(codes)
+
+
+def _typed_in() -> bool:
+    """Standard input is a terminal (an instance typed in)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:                  # closed
+        return False
 
 
 def _engine_options(args, progress) -> dict:
