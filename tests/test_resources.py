@@ -195,3 +195,19 @@ def test_the_size_example_of_the_language_doc(write, run_pzc):
     run = run_pzc("solve", "huge.pz", "b.txt")
     assert run.returncode == 2
     assert run.stderr + run.stdout.rstrip("\n") + "\n" == shown
+
+
+def test_the_memory_budget_is_watched_while_grounding(write, run_pzc, monkeypatch):
+    # 810,000 pairs of cells, each a formula: past 60 MB while grounding rule r
+    write("pairs.pz", """\
+puzzle pairs "every pair of cells"
+board square
+var v[c in cells] : 1..9
+show v
+rule r: all a in cells, b in cells where a != b: v[a] != v[b] or v[a] + v[b] > 3
+""")
+    write("b.txt", ("." * 30 + "\n") * 30)
+    monkeypatch.setenv("PZC_MEMORY_MB", "60")
+    run = run_pzc("solve", "pairs.pz", "b.txt")
+    assert run.returncode == 2, run.stderr
+    located(run, "pairs.pz", 5, "memory budget of 60 MB", "formulas so far")
