@@ -62,6 +62,9 @@ rule r: {rule}
     # 1,000 variables of 1,001 values each: more than a million values in all
     ("var x[i in 1..1000 where i > 0] : 0..1000", "x[1] = 0", 3, ("more than 1,000,000 values",)),
     ("var x[i in {k for k in 1..30000000}] : bool", "x[1]", 3, ("more than 2,000,000 elements",)),
+    ("var x : {0} + (1..3000000000)", "x = 0", 3, ("3,000,000,001 elements",)),
+    ("var x : set(1..5000000)", "x = 1", 3, ("5,000,000 elements",)),
+    ("var x : sorted(1..5000000) - [4]", "x = 1", 3, ("5,000,000 elements",)),
 ])
 def test_sizes_that_cannot_fit_are_located_errors(write, run_pzc, decl, rule, line, words):
     write("abuse.pz", ONE.format(decl=decl, rule=rule))
