@@ -52,6 +52,12 @@ def budget_bytes() -> int:
     return budget
 
 
+def address_space_limited() -> bool:
+    """Is there a `ulimit -v`?  Then an allocation can fail, and a native
+    solver aborts the process when one does."""
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
 def used_bytes() -> int:
     """This process's resident memory (its address space under `ulimit -v`)."""
     try:
@@ -61,8 +67,7 @@ def used_bytes() -> int:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if os.uname().sysname == "Darwin" else peak * 1024
     page = os.sysconf("SC_PAGE_SIZE")
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft != resource.RLIM_INFINITY:             # what that limit counts
+    if address_space_limited():                    # what that limit counts
         return size * page
     return resident * page
 

@@ -6,6 +6,7 @@ asserted here; the times are measured in docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -214,3 +215,36 @@ rule r: all a in cells, b in cells where a != b: v[a] != v[b] or v[a] + v[b] > 3
     run = run_pzc("solve", "pairs.pz", "b.txt")
     assert run.returncode == 2, run.stderr
     located(run, "pairs.pz", 5, "memory budget of 60 MB", "formulas so far")
+
+
+def test_a_solver_process_that_dies_is_reported_as_out_of_memory(monkeypatch, examples):
+    # CaDiCaL that cannot allocate throws std::bad_alloc and aborts (signal 6):
+    # under `ulimit -v` it solves in a child, and its death is an error here
+    from pzc import api
+    from pzc.backends import sat
+    from pzc.encoder.ground import ground
+    from pzc.errors import PzcError
+    spec = api.load_spec("sudoku")
+    inst = api.load_instances(spec, str(examples / "sudoku" / "grid4.txt"))[0]
+    monkeypatch.setattr(sat, "address_space_limited", lambda: True)
+    with api.get_backend("sat").session(ground(spec, inst)) as session:
+        monkeypatch.setattr(session, "_loop", lambda deadline: os.abort())
+        with pytest.raises(PzcError, match="ran out of memory .*signal 6"):
+            session.next()
+
+
+def test_under_ulimit_v_the_solver_runs_in_a_child_and_counts_right(write, tmp_path):
+    # all 288 4 x 4 Sudokus: each model comes from a child, blocked here
+    write("b.txt", "....\n....\n....\n....\n")
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 29, 3 << 29))
+    out = {}
+    for limited in (False, True):
+        proc = subprocess.run([sys.executable, "-m", "pzc.cli", "count", "sudoku", "b.txt",
+                               "--limit", "1000", "--format", "json"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300,
+                              preexec_fn=limit if limited else None)
+        assert proc.returncode == 0, proc.stderr
+        out[limited] = json.loads(proc.stdout)["count"]
+    assert out == {False: 288, True: 288}
