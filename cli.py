@@ -11,6 +11,7 @@ import sys
 from . import __version__, api
 from .encoder.check import summary
 from .encoder.render import move_text
+from .deep_stack import run_deep
 from .errors import PzcError, printable
 from .progress import Display
 
@@ -198,9 +199,10 @@ def _drop_stdout():
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
-                "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
-                "specs": cmd_specs}[args.command](args)
+        command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
+                   "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
+                   "specs": cmd_specs}[args.command]
+        return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from ..deep_stack import deep_stack
 from ..errors import PzcError
 from . import syntax as ast
 from .check import names_in
@@ -146,6 +147,7 @@ class Grounder(Interpreter):
 
 
 @without_gc
+@deep_stack
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
     if spec.plan is not None:

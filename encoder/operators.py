@@ -167,6 +167,8 @@ class Operators:
             return (a in coll) == (op == "in")
         if op in ("=", "!="):
             self._check_comparable(node, a, b)
+            if is_int(a) != is_int(b) and (_other_kind(a) or _other_kind(b)):
+                return op == "!="    # a number never equals a symbol, cell or list
             if not isinstance(a, SYMBOLIC) and not isinstance(b, SYMBOLIC):
                 if type(a) in (PSet, range) or type(b) in (PSet, range):
                     if is_collection(a) and is_collection(b):   # sets compare as sets
@@ -221,3 +223,8 @@ class Operators:
         if is_bool(a):
             return m.ite(c, m.const(a) if type(a) is bool else a, m.const(b) if type(b) is bool else b)
         return m.select(c, a, b)
+
+
+def _other_kind(v) -> bool:
+    """A constant that is not a number (a symbol, a cell, a list, ...)."""
+    return not is_int(v) and not isinstance(v, SYMBOLIC)

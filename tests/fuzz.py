@@ -153,6 +153,11 @@ def generated_spec(rng) -> str:
     ]
     rng.shuffle(rules)
     lines += rules[:rng.randint(1, 4)]
+    if rng.random() < 0.1:           # deep nesting: the parser's limit is 250 levels
+        k = rng.choice([50, 200, 260, 600])
+        lines.append(rng.choice([f"let deep = {' + '.join(['1'] * k)}",
+                                 f"rule deep: all c in cells: {'not ' * k}(v[c] = {low})",
+                                 f"let deep = {'[' * k}1{']' * k}"]))
     return "\n".join(lines) + "\n"
 
 
@@ -256,8 +261,15 @@ def mutate_json(text, rng, count) -> bytes:
         elif kind == 2:
             parent[key] = [parent[key]] * rng.randint(0, 3)
         else:
-            parent[key] = {"nested": parent[key]}
-    out = json.dumps(data)
+            k = rng.choice([1, 1, 1, 60, 120, 1000])
+            value = parent[key]
+            for _ in range(k):
+                value = [value]
+            parent[key] = value
+    try:
+        out = json.dumps(data)
+    except RecursionError:           # nested too deep for Python's json to write
+        out = "[" * 5000 + "]" * 5000
     if rng.random() < 0.2:
         return mutate_text(out, rng, 1)
     return out.encode("utf-8")
@@ -274,7 +286,7 @@ def case(n: int) -> dict:
     kind = KINDS[n % len(KINDS)]
     seeds = corpus()
     if kind == "spec-gen":
-        spec, inst, suffix = generated_spec(rng), generated_board(rng).encode(), ".txt"
+        name, spec, inst, suffix = "", generated_spec(rng), generated_board(rng).encode(), ".txt"
     elif kind == "spec-mut":
         name, text, instances, suffix = rng.choice(seeds)
         spec = mutate_spec(text, rng, rng.choice([1, 1, 2, 3]))
@@ -288,7 +300,8 @@ def case(n: int) -> dict:
         name, _, instances, suffix = next(s for s in seeds if s[0] == "puzlogic")
         spec = name
         inst = mutate_json(rng.choice(instances), rng, rng.choice([1, 1, 2, 3]))
-    moves = spec == "sliding"           # counting is for board puzzles (a usage error)
+    # counting is for board puzzles: on a move puzzle it is a usage error
+    moves = name == "sliding"
     command = rng.choice(["solve"] * 6 + ([] if moves else ["count", "unique"]))
     backend = "smt" if n % 2 else "sat"
     args = [command, "--backend", backend, "--timeout", str(TIMEOUT)]
