@@ -14,6 +14,7 @@ from pysat.solvers import Solver, SolverNames
 
 from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
+from ..encoder.limits import address_space_limited, budget_bytes
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 
@@ -197,7 +198,10 @@ class SatSession(Session):
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        if timeout is not None and (limit_kind(self.name) == "none" or not incremental(self.name)):
+        if (timeout is not None and (limit_kind(self.name) == "none" or not incremental(self.name))
+                or address_space_limited()):
+            # under `ulimit -v` a native solver that cannot allocate aborts the
+            # process: in a child, its death is reported instead
             status, model = self._next_in_child(timeout)
         else:
             deadline = None if timeout is None else start + timeout
@@ -235,13 +239,18 @@ class SatSession(Session):
             else:
                 result = ("timeout", None, [], self.rounds, self.cuts, [])
         except EOFError:
-            result = ("error", "the solver process died", [], 0, 0, [])
+            result = ("died", None, [], 0, 0, [])
         finally:
             if proc.is_alive():
                 proc.kill()
             proc.join()
             receive.close()
         status, model, added, self.rounds, self.cuts, eager = result
+        if status == "died" or (status == "error" and model.startswith("MemoryError")):
+            how = (f"signal {-proc.exitcode}" if proc.exitcode and proc.exitcode < 0
+                   else f"status {proc.exitcode}")
+            raise PzcError(f"the SAT solver {self.name} ran out of memory (its process ended "
+                           f"with {how}; pzc's budget is {budget_bytes() >> 20} MB)")
         if status == "error":
             raise RuntimeError(f"SAT solver {self.name} failed: {model}")
         if added:

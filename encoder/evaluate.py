@@ -18,6 +18,7 @@ from ..board.geometry import SquareGrid
 from ..errors import PzcError, plural
 from .aggregates import AGGREGATES
 from .closures import Closures
+from .limits import MAX_COLLECTION_ITEMS
 from .model import Cases, LinExpr, Node, Var
 from .operators import Operators
 from . import syntax as ast
@@ -111,6 +112,13 @@ class Interpreter(Closures, Operators):
         if isinstance(v, SYMBOLIC):
             raise self.err(node, "a set to range over must not depend on the puzzle's variables")
         raise self.err(node, f"expected a set or list here, but this is {describe(v)}")
+
+    def want_storable(self, node, size: int) -> None:
+        """A collection about to be built element by element (a set from a
+        range, a union) is at most MAX_COLLECTION_ITEMS long."""
+        if size > MAX_COLLECTION_ITEMS:
+            raise self.err(node, f"this builds a list or set of {size:,} elements; pzc allows "
+                                 f"at most {MAX_COLLECTION_ITEMS:,}")
 
     # ----------------------------------------------------------- entry points
 

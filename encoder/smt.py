@@ -267,7 +267,7 @@ def start_smtlib(model: Model):
         largest = max(largest, (size, rule), key=lambda x: x[0])
         memory.statement = largest[1]
         memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
-                       f"{chars:,} characters of SMT-LIB text")
+                       f"{chars:,} characters of SMT-LIB text in Z3")
     return "\n".join(w.lines), w
 
 
