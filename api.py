@@ -38,6 +38,7 @@ from .encoder.instance import Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
+from .deep_stack import deep_stack
 from .errors import PzcError
 from .progress import no_progress
 
@@ -53,6 +54,7 @@ def builtin_specs() -> dict:
             if p.name.endswith(".pz")}
 
 
+@deep_stack
 def load_spec(name_or_path: str) -> syntax.Spec:
     """Parse and check a built-in spec (by name) or a .pz file (by path)."""
     builtin = builtin_specs()
@@ -72,6 +74,7 @@ def load_spec(name_or_path: str) -> syntax.Spec:
     return spec
 
 
+@deep_stack
 def load_instances(spec: syntax.Spec, path: str) -> list:
     """Read every instance in a file ('-' for standard input) for this spec."""
     source = read_file(path)
@@ -162,6 +165,7 @@ def _solver(spec, backend, solver):
 
 
 @without_gc      # the whole pipeline: its objects die with it, by reference counting
+@deep_stack
 def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           connectivity: str | None = None, solver_cmd: str | None = None,
@@ -200,6 +204,7 @@ def _solve_board(spec, instance, engine, result, progress) -> Result:
                    progress=progress)
 
 
+@deep_stack
 def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                solver: str | None = None, timeout: float | None = None,
                max_steps: int = DEFAULT_MAX_STEPS, progress=no_progress) -> Result:
@@ -333,6 +338,7 @@ class CountResult:
 
 
 @without_gc
+@deep_stack
 def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
           solver: str | None = None, timeout: float | None = None,
           limit: int | None = None, connectivity: str | None = None,
@@ -409,6 +415,7 @@ class UniqueResult:
         return out
 
 
+@deep_stack
 def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
            solver: str | None = None, timeout: float | None = None,
            connectivity: str | None = None, solver_cmd: str | None = None,
@@ -437,6 +444,7 @@ def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     return result
 
 
+@deep_stack
 def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
     """(DIMACS text, symbol table as JSON) with connectivity encoded eagerly."""
     g = ground(spec, instance)
@@ -444,6 +452,7 @@ def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
     return dimacs_stage.to_dimacs(cnf, spec, instance), dimacs_stage.to_json_map(cnf, spec, instance)
 
 
+@deep_stack
 def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Result:
     """Read a SAT solver's answer for `pzc dimacs`'s formula, then decode,
     verify and render it like `solve` does."""
@@ -468,6 +477,7 @@ def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Resu
     return _finish(result, spec, instance, g, status, assignment)
 
 
+@deep_stack
 def select_instance(spec: syntax.Spec, path: str) -> Instance:
     """One instance: `path`, or `path#k` for the k-th of a file holding several."""
     base, _, k = path.rpartition("#")

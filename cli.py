@@ -13,8 +13,9 @@ import time
 from . import __version__, api, clock
 from .encoder.check import summary
 from .encoder.render import move_text
+from .deep_stack import run_deep
 from .errors import PzcError, printable
-from .progress import Display
+from .progress import Display, stop_lines
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -209,15 +210,27 @@ def main(argv=None) -> int:
 def _main(argv) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
-                "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
-                "specs": cmd_specs}[args.command](args)
+        command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
+                   "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
+                   "specs": cmd_specs}[args.command]
+        return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
+    except RecursionError:
+        # only where no deep stack could be had (deep_stack.py: a tight ulimit -v);
+        # the spec's own limits are located errors before this
+        print("pzc: error: the spec nests or recurses too deeply for the stack this "
+              "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
+        return api.EXIT_USAGE
     except KeyboardInterrupt:
+        stop_lines()
         print("pzc: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:         # past the checks of encoder/limits.py: still a plain message
+        print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
+              file=sys.stderr)
+        return api.EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again
@@ -305,7 +318,8 @@ def _each_instance(args, run, emit_one):
     codes = []
     with Display(args.quiet) as display:
         show = display.callback or api.no_progress
-        show("reading")
+        if not ("-" in args.instances and _typed_in()):
+            show("reading")         # not over the line someone is typing an instance on
         files = []                  # (path, instances, the error reading them, or None: out of time)
         for path in args.instances:
             try:
@@ -340,6 +354,14 @@ def _each_instance(args, run, emit_one):
                 codes.append(result.exit_code)
     clock.leave_behind(files)        # freed by the next command or the exit: see _exit_now
     return api.worst_exit(codes)
+
+
+def _typed_in() -> bool:
+    """Standard input is a terminal (an instance typed in)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:                  # closed
+        return False
 
 
 def _engine_options(args, progress) -> dict:

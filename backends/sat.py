@@ -20,6 +20,7 @@ from pysat.solvers import Solver, SolverNames
 from .. import clock
 from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
+from ..encoder.limits import address_space_limited
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .worker import Worker
@@ -146,7 +147,9 @@ class SatSession(Session):
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        if timeout is not None or self.worker is not None:
+        # under a time limit, and under `ulimit -v` (where a native solver that
+        # cannot allocate aborts the process), the solver runs in a worker
+        if timeout is not None or self.worker is not None or address_space_limited():
             status, model = self._next_in_worker(timeout)
         else:
             status, model, _ = self._loop()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import z3
 
 from .. import clock
+from ..encoder.limits import MemoryBudget, budget_bytes
 from ..encoder.smt import more_smtlib, start_smtlib
 from . import Backend, Outcome, Session
 from .worker import Worker
@@ -17,11 +19,14 @@ class Z3State:
     to assert, blocking clauses, the goal of a plan) and checks.  It lives in
     process without a time limit, in a worker process (backends/worker.py)
     with one: parsing a big formula alone can take Z3 half a minute, deaf to
-    its timeout and interrupt, and a killed worker stops at once."""
+    its timeout and interrupt, and a killed worker stops at once.  Z3 is held
+    to pzc's memory budget; running out is the status "memory"."""
 
-    def __init__(self):
+    def __init__(self, budget: int):
         self.solver = z3.Solver()
-        self.decls = {}                  # every Bool declared so far, for later text
+        self.budget = budget             # bytes
+        self.decls = {}                  # every Bool and Int declared so far, for later text
+        self.ints = []                   # names of the Ints (wide int ranges)
         self.started = False
         self.goal = None                 # plans: the goal asserted inside push/pop
 
@@ -34,7 +39,8 @@ class Z3State:
                 else:                    # a plan's next step: names earlier Bools
                     self.solver.add(z3.parse_smt2_string(arg, decls=self.decls))
             elif kind == "block":
-                parts = [z3.Bool(n) if positive else z3.Not(z3.Bool(n)) for n, positive in arg]
+                parts = [z3.Int(n) != v if k == "int" else z3.Bool(n) if v else z3.Not(z3.Bool(n))
+                         for k, n, v in arg]
                 self.solver.add(z3.Or(parts) if parts else z3.BoolVal(False))
             elif kind == "goal":
                 self.goal = None if arg is None else z3.And(*z3.parse_smt2_string(arg, decls=self.decls))
@@ -42,32 +48,62 @@ class Z3State:
                 if self.goal is not None:
                     self.solver.add(z3.Not(self.goal))
                 self.goal = None
-            for n in names:
-                self.decls[n] = z3.Bool(n)
+            for n, kind in names:
+                if kind == "int":
+                    self.decls[n] = z3.Int(n)
+                    self.ints.append(n)
+                else:
+                    self.decls[n] = z3.Bool(n)
 
     def check(self, commands):
-        """(status, {Bool name: value}) after running ``commands``."""
-        self.run(commands)
-        if self.goal is None:
-            result = self.solver.check()
-            model = self.solver.model() if result == z3.sat else None
-        else:
-            self.solver.push()
-            self.solver.add(self.goal)
-            result = self.solver.check()
-            model = self.solver.model() if result == z3.sat else None
-            self.solver.pop()
+        """(status, {Bool name: truth, Int name: value}) after running
+        ``commands``; status sat, unsat, timeout or memory."""
+        try:
+            self.run(commands)
+            with self._memory_limit():
+                if self.goal is None:
+                    result = self.solver.check()
+                    model = self.solver.model() if result == z3.sat else None
+                else:
+                    self.solver.push()
+                    self.solver.add(self.goal)
+                    result = self.solver.check()
+                    model = self.solver.model() if result == z3.sat else None
+                    self.solver.pop()
+        except z3.Z3Exception as e:
+            if "memory" not in str(e):
+                raise
+            return "memory", None
+        if result == z3.unknown and "memory" in self.solver.reason_unknown():
+            return "memory", None
         if result != z3.sat:
             return ("unsat" if result == z3.unsat else "timeout"), None
-        return "sat", {d.name(): z3.is_true(model[d]) for d in model.decls()}
+        values = {d.name(): z3.is_true(model[d]) for d in model.decls() if d.arity() == 0
+                  and z3.is_bool(model[d])}
+        for n in self.ints:
+            values[n] = model.eval(self.decls[n], model_completion=True).as_long()
+        return "sat", values
+
+    @contextmanager
+    def _memory_limit(self):
+        """While solving, Z3 stops at the budget (reason "out of memory")
+        instead of taking the machine.  Not while parsing: there Z3 may exit
+        the whole process (status 101), so encoder/smt.py measures the text
+        beforehand."""
+        z3.set_param("memory_max_size", max(1, self.budget >> 20))
+        try:
+            yield
+        finally:
+            z3.set_param("memory_max_size", 0)
 
 
 class SmtSession(Session):
     def __init__(self, ground):
         start = time.perf_counter()
+        self.memory = MemoryBudget()
         text, self.writer = start_smtlib(ground.model)
         self.names = self.writer.names
-        self.pending = [("text", text, self._bools(ground.model.vars))]
+        self.pending = [("text", text, self._decls(ground.model.vars))]
         self.sent = []                   # commands the worker has run, for a new worker
         self.z3 = None                   # in process (no time limit)
         self.worker = None               # in a worker (a time limit)
@@ -80,11 +116,15 @@ class SmtSession(Session):
     def _variables(self):
         return sum(1 if isinstance(n, str) else len(n) for n in self.names.values())
 
-    def _bools(self, variables) -> list:
+    def _decls(self, variables) -> list:
+        """(name, "bool" or "int") of each Z3 constant of these variables."""
         out = []
         for var in variables:
             n = self.names[var]
-            out += [name for name in ([n] if isinstance(n, str) else n.values())
+            if var in self.writer.ints:
+                out.append((n, "int"))
+                continue
+            out += [(name, "bool") for name in ([n] if isinstance(n, str) else n.values())
                     if name not in ("true", "false")]
         return out
 
@@ -93,7 +133,7 @@ class SmtSession(Session):
         commands, self.pending = self.pending, []
         if timeout is None and self.worker is None:
             if self.z3 is None:
-                self.z3 = Z3State()
+                self.z3 = Z3State(self.memory.budget)
             status, truth = self.z3.check(commands)
         else:
             if self.worker is None:      # a new worker runs everything from the start
@@ -111,11 +151,15 @@ class SmtSession(Session):
             status, truth = reply
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
+        if status == "memory":
+            raise self.memory.out_of_memory("Z3")
         if status != "sat":
             return Outcome(status, None, dict(self.stats))
         assignment = {}
         for var, n in self.names.items():
-            if isinstance(n, str):
+            if var in self.writer.ints:
+                assignment[var] = truth[n]
+            elif isinstance(n, str):
                 assignment[var] = truth.get(n, False)
             else:
                 chosen = [v for v, name in n.items() if name == "true" or truth.get(name, False)]
@@ -137,12 +181,15 @@ class SmtSession(Session):
         parts = []
         for var, value in values.items():
             n = self.names[var]
+            if var in self.writer.ints:
+                parts.append(("int", n, value))
+                continue
             name = n if isinstance(n, str) else n[value]
             if name in ("true", "false"):
                 if (name == "true") == (value is not False):
                     continue
                 return                     # the values cannot occur anyway
-            parts.append((name, value is False))
+            parts.append(("bool", name, value is False))
         self._command("block", parts)
         self.assertions += 1
 
@@ -152,7 +199,7 @@ class SmtSession(Session):
     def extend(self, variables, nodes) -> None:
         start = time.perf_counter()
         text = more_smtlib(self.writer, variables, nodes)   # declares the new ones
-        self._command("text", text, self._bools(variables))
+        self._command("text", text, self._decls(variables))
         self.assertions += text.count("(assert ")
         self.stats["encode_s"] += time.perf_counter() - start
         self.stats.update(variables=self._variables(), clauses=self.assertions)
@@ -172,7 +219,7 @@ _WORKER_STATE = []        # the worker's Z3State (made in the worker, at its fir
 def _z3_serve(commands):
     """In the worker: run the commands on its Z3 state and check."""
     if not _WORKER_STATE:
-        _WORKER_STATE.append(Z3State())
+        _WORKER_STATE.append(Z3State(budget_bytes()))
     return _WORKER_STATE[0].check(commands)
 
 

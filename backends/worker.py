@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 
 from .. import clock
+from ..encoder.limits import budget_bytes
 from ..errors import PzcError
 
 
@@ -59,15 +60,24 @@ class Worker:
             status, reply = self.conn.recv()
         except (EOFError, BrokenPipeError):
             self.stop()
-            raise PzcError(f"the {self.name} solver's process ended without an answer "
-                           f"(exit status {self.proc.exitcode}; out of memory?)") from None
+            code = self.proc.exitcode
+            how = f"signal {-code}" if code is not None and code < 0 else f"status {code}"
+            raise self.out_of_memory(f"its process ended with {how}") from None
         except BaseException:            # clock.Timeout from the alarm, Ctrl-C
             self.stop()
             raise
         if status == "error":
             self.stop()
+            if reply.startswith("MemoryError"):
+                raise self.out_of_memory("Python's MemoryError")
             raise RuntimeError(f"the {self.name} solver failed: {reply}")
         return reply
+
+    def out_of_memory(self, how: str) -> PzcError:
+        """A native solver that cannot allocate aborts its process (CaDiCaL:
+        std::bad_alloc, signal 6): the likeliest end of a worker that dies."""
+        return PzcError(f"the {self.name} solver ran out of memory ({how}; pzc's budget "
+                        f"is {budget_bytes() >> 20} MB, PZC_MEMORY_MB changes it)")
 
     def stop(self):
         if self.proc.is_alive():

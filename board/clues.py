@@ -8,9 +8,11 @@ board/registry.py for how.
 
 from __future__ import annotations
 
+import re
+
 from ..encoder.instance import Record
 from ..encoder.model import Cases, Var
-from ..encoder.values import ANY, BOOL, CELL, SYM, SYMBOLIC, PSet, coll, describe
+from ..encoder.values import ANY, BOOL, CELL, INT, SYM, SYMBOLIC, PSet, coll, describe
 from .registry import cell_arg, function, value
 
 _MISSING = object()
@@ -39,6 +41,7 @@ def _clue(it, node, args):
     value = it.instance.clues.get(cell, _MISSING)
     if value is _MISSING:
         raise it.err(node, f"cell {cell} has no clue; test given(c) first")
+    it.clue_cells[node] = cell       # a value that is wrong where used is shown here
     return value
 
 
@@ -106,3 +109,38 @@ def _get(it, node, args):
     if type(record) is not Record:
         raise it.err(node.args[0], f"get reads a field of a JSON object, not {describe(record)}")
     return record.get(key, default)
+
+
+@function("int", [ANY], INT)
+def _int(it, node, args):
+    """int(s): the number a symbol spells in decimal ("23", "-4"); a number
+    is itself.  Reads instance tokens such as Kakuro's "23,7" with split."""
+    v = args[0]
+    if type(v) is int:
+        return v
+    if type(v) is str and _DECIMAL.fullmatch(v):
+        return int(v)
+    what = f"the symbol {v!r}" if type(v) is str else describe(v)
+    arg = node.args[0]
+    raise it.value_err(arg, f"int needs a number or a symbol that spells one, not {what}",
+                       f"int needs a number here, but this clue is {what}")
+
+
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+
+
+@function("split", [ANY, SYM], coll(SYM))
+def _split(it, node, args):
+    """split(s, sep): the list of the parts of symbol s between the
+    occurrences of sep, as symbols (a number is split as its decimal
+    digits' text): split("23,7", ",") = ["23", "7"]."""
+    v, sep = args
+    if type(v) is int:
+        v = str(v)
+    if type(v) is not str:
+        raise it.value_err(node.args[0], f"split needs a symbol, not {describe(v)}",
+                           f"split needs a symbol, but this clue is {describe(v)}")
+    if type(sep) is not str or not sep:
+        raise it.err(node.args[1], "the separator of split is a non-empty symbol, "
+                                   f"such as \",\", not {describe(sep) if sep != '' else 'empty'}")
+    return tuple(v.split(sep))

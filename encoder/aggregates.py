@@ -1,5 +1,5 @@
-"""The aggregates of the spec language: count, sum, min, max, distinct and
-connected.  Unlike the built-ins (board/builtins.py) an aggregate takes its
+"""The aggregates of the spec language: count, sum, product, min, max,
+distinct and connected.  Unlike the built-ins (board/builtins.py) an aggregate takes its
 arguments unevaluated, so that it can range over binders:
 
     sum(c in cells where given(c): v[c])      count(c in row: black[c])
@@ -11,6 +11,8 @@ Call) and is listed in ``AGGREGATES`` below; ``_items`` yields its
 """
 
 from __future__ import annotations
+
+import operator
 
 from ..board.graphs import adjacency, components
 from .model import LinExpr
@@ -62,21 +64,39 @@ def _tally(nodes):
     return terms
 
 
-def _agg_sum(it, node, env):
+def _fold(it, node, env, unit: int, combine):
+    """(product of the constant values, symbolic combination or None) of an
+    aggregate's items; a value whose guard fails counts as ``unit``.
+    ``combine`` is Python's operator on constants and picks the Model's."""
     m = it.model
-    total = 0
+    total = unit
     acc = None
     for guard, v in _items(it, node, env, it.want_int):
         if guard is not None:
-            v = m.select(guard, v, 0)
+            v = m.select(guard, v, unit)
         if type(v) is int:
-            total += v
+            total = combine(total, v)
         else:
-            acc = m.add(acc if acc is not None else 0, v)
+            acc = v if acc is None else (m.add if combine is operator.add else m.mul)(acc, v)
+    return total, acc
+
+
+def _agg_sum(it, node, env):
+    total, acc = _fold(it, node, env, 0, operator.add)
     if acc is None:
         return total
-    acc.const += total
-    return acc
+    return it.model.add(acc, total)
+
+
+def _agg_product(it, node, env):
+    """product(...): the constant factors multiplied here; each symbolic one
+    multiplies the running product as a table of the products it can reach
+    (Model.mul over finite-domain terms), so that product(c in cage: v[c]) = 12
+    becomes the choice of the rows giving 12, for SAT and SMT alike."""
+    total, acc = _fold(it, node, env, 1, operator.mul)
+    if acc is None or total == 0:
+        return total
+    return it.model.scale(acc, total)
 
 
 def _agg_minmax(pick):
@@ -147,6 +167,7 @@ AGGREGATES = {
     "connected": _agg_connected,
     "count": _agg_count,
     "sum": _agg_sum,
+    "product": _agg_product,
     "min": _agg_minmax(min),
     "max": _agg_minmax(max),
     "distinct": _agg_distinct,

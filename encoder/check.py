@@ -16,6 +16,7 @@ import difflib
 
 from pysat.solvers import SolverNames
 
+from ..deep_stack import deep_stack
 from ..errors import plural
 from . import syntax as ast
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
@@ -245,6 +246,11 @@ class Checker:
             self._binder_polarity(e.binders, seen)
             self.polarity(e.body, pol, seen)
             return
+        if isinstance(e, ast.LetIn):
+            for value in e.values:
+                self.polarity(value, 0, seen)
+            self.polarity(e.body, pol, seen)
+            return
         if isinstance(e, ast.Ite):
             self.polarity(e.cond, 0, seen)
             self.polarity(e.then, pol, seen)
@@ -448,6 +454,12 @@ class Checker:
                                     f"{_type_name(a)} and {_type_name(b)}")
         return a if a == b else ANY
 
+    def _LetIn(self, e, scope):
+        scope = dict(scope)
+        for name, value in zip(e.names, e.values):
+            scope[name] = self.infer(value, scope)
+        return self.infer(e.body, scope)
+
     def _Quant(self, e, scope):
         scope = dict(scope)
         self.binders(e.binders, scope)
@@ -533,9 +545,10 @@ class Checker:
         for node, t in items:
             if name in ("count", "connected"):
                 self.want(node, t, BOOL, "what count(...) counts")
-            elif name in ("sum", "min", "max"):
-                self.want(node, t, INT, f"what {name}(...) adds up" if name == "sum"
-                          else f"an argument of {name}")
+            elif name in ("sum", "product", "min", "max"):
+                self.want(node, t, INT, {"sum": "what sum(...) adds up",
+                                         "product": "what product(...) multiplies"}.get(
+                                             name, f"an argument of {name}"))
         return BOOL if name in ("distinct", "connected") else INT
 
 
@@ -566,6 +579,7 @@ def names_in(e) -> set:
     return found
 
 
+@deep_stack
 def check(spec: ast.Spec) -> ast.Spec:
     """Raise PzcError at the first problem; return the spec unchanged."""
     Checker(spec).run()

@@ -200,7 +200,8 @@ class Closures:
             v = operand(env)
             if type(v) is bool:
                 return not v
-            return self.model.not_(self.want_bool(node.operand, v))
+            v = self.want_bool(node.operand, v)      # (before the model: there may be none)
+            return self.model.not_(v)
         return f
 
     def _c_neg(self, node):
@@ -238,6 +239,17 @@ class Closures:
             if c is False:
                 return other(env)
             return slow(node, c, env)
+        return f
+
+    def _c_let_in(self, node):
+        binds = [(name, self.code(value)) for name, value in zip(node.names, node.values)]
+        body = self.code(node.body)
+
+        def f(env):
+            env = dict(env)
+            for name, value in binds:
+                env[name] = value(env)
+            return body(env)
         return f
 
     def _c_quant(self, node):
@@ -352,7 +364,7 @@ _COMPILERS = {
     ast.Compare: Closures._c_compare, ast.BoolOp: Closures._c_boolop,
     ast.Not: Closures._c_not, ast.Neg: Closures._c_neg,
     ast.Binary: Closures._c_binary, ast.Ite: Closures._c_ite,
-    ast.Quant: Closures._c_quant, ast.Call: Closures._c_call,
+    ast.Quant: Closures._c_quant, ast.LetIn: Closures._c_let_in, ast.Call: Closures._c_call,
     ast.Collection: Closures._c_collection, ast.Comprehension: Closures._c_comprehension,
 }
 # kinds without a compiler, or whose compiler declined: the name of the method

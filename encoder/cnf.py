@@ -87,15 +87,8 @@ class Encoder:
         self.sum_cache = {}
         self.true = self.new()
         self.clauses.append([self.true])
-        self.statement = None     # the rule being encoded, for a memory error
-        self.memory = MemoryBudget(self._where)
+        self.memory = MemoryBudget(getattr(model, "source", None))
         self.next_check = CHECK_EVERY
-
-    def _where(self):
-        source = getattr(self.model, "source", None)
-        if source is None or getattr(self.statement, "pos", None) is None:
-            return None
-        return source, self.statement
 
     def check_memory(self, more: int = 0, final: bool = False):
         """Stop with an error at the rule being encoded when the clauses so
@@ -756,11 +749,11 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
             clock.check()            # also where SIGALRM cannot (a thread): clock.py
-        enc.statement = rule
+        enc.memory.statement = rule       # where a memory error points
         before = len(enc.clauses)
         enc.assert_(node)
         largest = max(largest, (len(enc.clauses) - before, rule), key=lambda x: x[0])
-    enc.statement = largest[1]
+    enc.memory.statement = largest[1]
     enc.check_memory(final=True)    # before a solver takes its own copy of the clauses
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,
                {"variables": enc.nvars, "clauses": len(enc.clauses)}, enc.lazy, enc)
@@ -771,7 +764,7 @@ def extend(cnf: Cnf, variables, nodes) -> list:
     """Encode more variables and constraints into ``cnf`` (a plan's next
     step); returns the clauses this added."""
     enc = cnf.encoder
-    enc.statement = None         # a step is many rules at once
+    enc.memory.statement = None   # a step is many rules at once
     start = len(enc.clauses)
     for var in variables:
         enc.declare(var)

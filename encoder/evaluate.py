@@ -19,12 +19,14 @@ from ..board.geometry import SquareGrid
 from ..errors import PzcError, plural
 from .aggregates import AGGREGATES
 from .closures import Closures
+from .limits import MAX_COLLECTION_ITEMS
 from .model import Cases, LinExpr, Node, Var
 from .operators import Operators
 from . import syntax as ast
 from .values import SYMBOLIC, PSet, describe, is_collection
 
 MAX_BOARD = 4_000_000      # cells in a board's bounding box
+MAX_CALL_DEPTH = 10_000    # let calls (and let values) evaluated inside each other
 _MISSING = object()
 # name -> impl(it, node) of each built-in value
 _VALUE_IMPLS = {name: impl for name, (_, impl) in BUILTIN_VALUES.items()}
@@ -54,6 +56,7 @@ class Interpreter(Closures, Operators):
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
         self._builtin_values = {}     # name -> value of a builtin such as cells or labels
+        self.clue_cells = {}          # clue(...) call node -> the cell it read last
         if spec.board.kind == "json":
             self._setup_json_board()
 
@@ -74,10 +77,22 @@ class Interpreter(Closures, Operators):
     def err(self, node, message: str) -> PzcError:
         return self.source.error(node.pos, message)
 
+    def value_err(self, node, message: str, clue_message: str) -> PzcError:
+        """An error about the value of ``node``: where node is a clue(...)
+        call, at the clue's cell in the instance (``clue_message``, with where
+        the spec reads it), else at node (``message``)."""
+        cell = self.clue_cells.get(node) if type(node) is ast.Call else None
+        if cell is None:
+            return self.err(node, message)
+        line, column = node.pos
+        return self.instance.error(cell, f"{clue_message} ({self.spec.name} reads it at "
+                                         f"{self.source.path}:{line}:{column})")
+
     def want_bool(self, node, v):
         if type(v) is bool or type(v) is Node:
             return v
-        raise self.err(node, f"expected a bool here, but this is {describe(v)}")
+        raise self.value_err(node, f"expected a bool here, but this is {describe(v)}",
+                             f"this clue is {describe(v)}, where a bool is needed")
 
     def want_int(self, node, v):
         if type(v) is int or type(v) is LinExpr or (type(v) in (Var, Cases) and v.numeric):
@@ -85,7 +100,8 @@ class Interpreter(Closures, Operators):
         if type(v) is bool or type(v) is Node:
             raise self.err(node, "a bool is used as an int here; count(...) or "
                                  "'if ... then 1 else 0' turns bools into numbers")
-        raise self.err(node, f"expected an int here, but this is {describe(v)}")
+        raise self.value_err(node, f"expected an int here, but this is {describe(v)}",
+                             f"this clue is {describe(v)}, where a number is needed")
 
     def want_const(self, node, v, what="value"):
         if isinstance(v, SYMBOLIC):
@@ -98,6 +114,13 @@ class Interpreter(Closures, Operators):
         if isinstance(v, SYMBOLIC):
             raise self.err(node, "a set to range over must not depend on the puzzle's variables")
         raise self.err(node, f"expected a set or list here, but this is {describe(v)}")
+
+    def want_storable(self, node, size: int) -> None:
+        """A collection about to be built element by element (a set from a
+        range, a union) is at most MAX_COLLECTION_ITEMS long."""
+        if size > MAX_COLLECTION_ITEMS:
+            raise self.err(node, f"this builds a list or set of {size:,} elements; pzc allows "
+                                 f"at most {MAX_COLLECTION_ITEMS:,}")
 
     # ----------------------------------------------------------- entry points
 
@@ -130,7 +153,7 @@ class Interpreter(Closures, Operators):
             self._let_busy.add(name)
             reads = self.state_reads
             try:
-                value = self.eval(let.body, {})
+                value = self._nested(node, let.body, {})
             finally:
                 self._let_busy.discard(name)
             if self.state_reads == reads:      # a value read from a state is per step
@@ -244,20 +267,32 @@ class Interpreter(Closures, Operators):
                     return hit
             except TypeError:
                 key = None
-        if self._depth > 200:
-            raise self.err(node, "functions call each other too deeply")
         self._calls += 1
         if not self._calls & 1023:       # a let function can call itself 2^40 times:
             clock.check()                # the alarm stops it, and this in a thread
-        self._depth += 1
         reads = self.state_reads
-        try:
-            value = self.eval(let.body, dict(zip(let.params, args)))
-        finally:
-            self._depth -= 1
+        value = self._nested(node, let.body, dict(zip(let.params, args)))
         if key is not None and self.state_reads == reads:
             self._memo[key] = value
         return value
+
+    def _nested(self, node, body, env):
+        """Evaluate a let's body, called at ``node``, one level deeper; past
+        MAX_CALL_DEPTH levels, or when Python's frames run out first (see
+        deep_stack.py), a located error at the call."""
+        if self._depth >= MAX_CALL_DEPTH:
+            raise self.err(node, f"functions call each other too deeply (more than "
+                                 f"{MAX_CALL_DEPTH:,} calls inside each other)")
+        self._depth += 1
+        try:
+            return self.eval(body, env)
+        except RecursionError:
+            if self._depth > 1:
+                raise                # reported at the outermost call
+            raise self.err(node, "functions call each other too deeply (Python's "
+                                 "stack ran out; make the recursion shallower)") from None
+        finally:
+            self._depth -= 1
 
     # ----------------------------------------------------------- JSON boards
 

@@ -10,9 +10,10 @@ and sizes"):
     is a Boolean of the encoding, and costs about 1.4 kB on the SAT backend
     with its clauses and the solver's copy of them.  A list or set built by a
     comprehension holds at most MAX_COLLECTION_ITEMS elements;
-  * a memory budget (``MemoryBudget``), checked while encoding: the process's
-    resident memory, and what the solver will take for the clauses, must stay
-    under ``budget_bytes()`` (1.5 GB, less under a smaller ``ulimit -v``).
+  * a memory budget (``MemoryBudget``), checked while grounding (every
+    65,536 formulas) and encoding: the process's resident memory, and what
+    the solver will take for the clauses, must stay under ``budget_bytes()``
+    (1.5 GB, less under a smaller ``ulimit -v``).
     A native solver that runs out of memory aborts the whole process, so the
     budget is checked before the clauses are handed over.
 
@@ -34,6 +35,7 @@ BUDGET_MB = 1536                  # PZC_MEMORY_MB overrides it
 AS_SHARE = 0.7                    # of a `ulimit -v`: native solvers reserve more than they touch
 SOLVER_BYTES_PER_CLAUSE = 260     # CaDiCaL's copy of a short clause, with its watches (measured)
 PYTHON_BYTES_PER_CLAUSE = 180     # a clause as a Python list of ints (measured)
+Z3_BYTES_PER_CHAR = 30            # Z3's terms for a character of SMT-LIB text (measured)
 CHECK_EVERY = 1 << 16             # clauses between two looks at the process's memory
 
 
@@ -50,6 +52,12 @@ def budget_bytes() -> int:
     return budget
 
 
+def address_space_limited() -> bool:
+    """Is there a `ulimit -v`?  Then an allocation can fail, and a native
+    solver aborts the process when one does."""
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
 def used_bytes() -> int:
     """This process's resident memory (its address space under `ulimit -v`)."""
     try:
@@ -59,8 +67,7 @@ def used_bytes() -> int:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if os.uname().sysname == "Darwin" else peak * 1024
     page = os.sysconf("SC_PAGE_SIZE")
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft != resource.RLIM_INFINITY:             # what that limit counts
+    if address_space_limited():                    # what that limit counts
         return size * page
     return resident * page
 
@@ -70,31 +77,36 @@ def _mb(n: int) -> str:
 
 
 class MemoryBudget:
-    """Looks at the process's memory as clauses are written; ``where()`` says
-    which statement is being encoded, for the error."""
+    """Looks at the process's memory as clauses are written; ``statement``
+    (a rule of the spec whose Source is ``source``) is where errors point."""
 
-    def __init__(self, where=lambda: None):
+    def __init__(self, source=None):
         self.budget = budget_bytes()
-        self.where = where
+        self.source = source
+        self.statement = None
 
     def check(self, clauses: int, more: int = 0, final: bool = False) -> None:
         """Raise if the process, with ``more`` clauses still to write and the
         solver's copy of all of them, would not fit in the budget."""
         need = used_bytes() + more * PYTHON_BYTES_PER_CLAUSE + \
             (clauses + more) * SOLVER_BYTES_PER_CLAUSE
-        self.require(need, f"{clauses + more:,} clauses" + ("" if final else " (so far)"))
+        self.require(need, f"{clauses + more:,} clauses" + ("" if final else " (so far)") +
+                     " with the solver's copy")
 
     def require(self, need: int, what: str) -> None:
         """Raise if ``need`` bytes in all (``what`` says for what) break the budget."""
         if need > self.budget:
             raise self.error(f"this puzzle is too big for pzc's memory budget of "
                              f"{_mb(self.budget)}: {what} need about "
-                             f"{_mb(need)} with the solver's copy (PZC_MEMORY_MB raises the "
-                             f"budget)")
+                             f"{_mb(need)} (PZC_MEMORY_MB raises the budget)")
+
+    def out_of_memory(self, solver: str) -> PzcError:
+        """The error for a solver that stopped for want of memory."""
+        return self.error(f"{solver} ran out of memory (pzc's budget is {_mb(self.budget)}; "
+                          f"PZC_MEMORY_MB raises it)")
 
     def error(self, message: str) -> PzcError:
-        where = self.where()
-        if where is None:
+        pos = getattr(self.statement, "pos", None)
+        if self.source is None or pos is None:
             return PzcError(message)
-        source, node = where
-        return source.error(node.pos, message)
+        return self.source.error(pos, message)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from ..deep_stack import deep_stack
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .gc_pause import without_gc
@@ -29,6 +30,7 @@ def cell_token(value, layout: str) -> str:
     return token_text(value, layout)
 
 
+@deep_stack
 def grid_rows(spec, instance, answer, show=None, touched=None):
     """The solved board as a list of row strings (None when the spec shows no grid).
 
@@ -46,6 +48,7 @@ def grid_rows(spec, instance, answer, show=None, touched=None):
 
 
 @without_gc
+@deep_stack
 def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
     """(row, column) -> the text shown there: a cell of the board, or a point
     of a `show grid(h, w)` canvas."""
@@ -88,6 +91,7 @@ def layout_rows(instance, tokens: dict) -> list:
     return _join(by_row, layout)
 
 
+@deep_stack
 def text_drawing(spec, instance, answer):
     """The rows of `show text ...` (None without one)."""
     if spec.show_text is None:
@@ -106,6 +110,7 @@ def _join(rows, layout):
 
 
 @without_gc
+@deep_stack
 def moves(spec, instance, answer, touched=None):
     """The move list of `show moves`, as JSON-ready dicts (None without one)."""
     if spec.plan is not None:
@@ -121,6 +126,7 @@ def moves(spec, instance, answer, touched=None):
         return out
 
 
+@deep_stack
 def plan_moves(spec, instance, answer) -> list:
     """A plan's steps in order: the fields of the action's `show moves`, read
     in the state before the step (an action without one shows its name and
@@ -144,6 +150,7 @@ def plan_moves(spec, instance, answer) -> list:
     return out
 
 
+@deep_stack
 def plan_boards(spec, instance, answer) -> list:
     """The board after each step of a plan (the start first)."""
     out = []

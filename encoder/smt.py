@@ -1,12 +1,16 @@
 """Stage: smt.  Model -> SMT-LIB2 text over Booleans and pseudo-Boolean terms.
 
 Each bool variable is a Bool; each finite-domain variable is one Bool per value
-with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one.  Linear constraints become
-Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``) with positive
-coefficients, or an integer sum of ``ite`` terms when a coefficient, bound or
-their total passes 2^31 - 1 (Z3 reads pb parameters as 32-bit ints).  Shared
-subformulas are named once with ``define-fun``.  The whole text is handed to Z3 in one call: building terms one by one from Python costs
-more than solving the small levels.
+with ``((_ pbeq 1 1 ... 1) ...)`` for exactly one, except that an int variable
+over a range of more than INT_RANGE_MIN values is one bounded Int (a
+100,001-value domain is then one constant, not 100,001 Booleans); constraints
+that mention such a variable are written in integer arithmetic.  Linear
+constraints become Z3's pseudo-Boolean atoms (``_ pbge``/``_ pble``/``_ pbeq``)
+with positive coefficients, or an integer sum of ``ite`` terms when a
+coefficient, bound or their total passes 2^31 - 1 (Z3 reads pb parameters as
+32-bit ints).  Shared subformulas are named once with ``define-fun``.  The
+whole text is handed to Z3 in one call: building terms one by one from Python
+costs more than solving the small levels.
 
     (declare-const v3_0 Bool) ... (assert ((_ pbeq 2 1 1 1) f0 f1 f2))
 """
@@ -14,7 +18,10 @@ more than solving the small levels.
 from __future__ import annotations
 
 from .. import clock
+from .limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
 from .model import Cases, Model, Node, Var
+
+INT_RANGE_MIN = 64     # wider int ranges are Ints: Z3 reads a Bool per value slowly
 
 
 class SmtWriter:
@@ -24,6 +31,7 @@ class SmtWriter:
         self.names = {}          # Var -> name (bool) or {value: name}
         self.defined = {}        # node uid -> name
         self.counter = 0
+        self.ints = {}           # Var -> its Int's name, for wide int ranges
 
     def declare(self, var: Var):
         if var.domain is None:
@@ -32,6 +40,12 @@ class SmtWriter:
             self.names[var] = name
             return
         dom = var.domain
+        if _is_wide_range(var):
+            name = self.names[var] = self.ints[var] = f"i{var.index}"
+            self.lines.append(f"(declare-const {name} Int)")
+            self.lines.append(f"(assert (and (<= {_int(min(dom))} {name}) "
+                              f"(<= {name} {_int(max(dom))})))")
+            return
         if len(dom) == 1:
             self.names[var] = {dom[0]: "true"}
             return
@@ -43,6 +57,8 @@ class SmtWriter:
 
     def value(self, term, v) -> str:
         if type(term) is Var:
+            if term in self.ints:
+                return f"(= {self.ints[term]} {_int(v)})" if v in term.domain else "false"
             return self.names[term].get(v, "false")
         if type(term) is Cases:
             for cond, w in term.pairs:
@@ -63,7 +79,7 @@ class SmtWriter:
         if k == "bvar":
             return self.names[node.args[0]]
         if k == "eq":
-            return self.names[node.args[0]][node.args[1]]
+            return self.value(*node.args)
         if k == "not" and node.args[0].kind in ("bvar", "eq"):
             return f"(not {self.term(node.args[0])})"
         hit = self.defined.get(node.uid)
@@ -71,12 +87,16 @@ class SmtWriter:
             return hit
         if k == "not":
             text = f"(not {self.term(node.args[0])})"
+        elif k == "or" and any(x.kind == "eq" and x.args[0] in self.ints for x in node.args):
+            text = "(or " + " ".join(self._or_parts(node.args)) + ")"
         elif k in ("and", "or"):
             text = f"({k} " + " ".join(self.term(x) for x in node.args) + ")"
         elif k == "iff":
             text = f"(= {self.term(node.args[0])} {self.term(node.args[1])})"
         elif k == "lin":
             text = self.linear(*node.args)
+        elif k == "same" and self._arithmetic(node.args):
+            text = "(= " + " ".join(self.int_term(t) for t in node.args) + ")"
         elif k == "same":
             a, b = node.args
             values = dict.fromkeys(list(self.domain(a)) + list(self.domain(b)))
@@ -95,7 +115,11 @@ class SmtWriter:
         return name
 
     def linear(self, items, op, bound) -> str:
-        """sum(coef * atom) op bound as a PB atom with positive coefficients."""
+        """sum(coef * atom) op bound as a PB atom with positive coefficients
+        (in integer arithmetic when it mentions an Int)."""
+        if any(atom in self.ints for _, atom in items if type(atom) is Var):
+            terms = " ".join(f"(* {_int(c)} {self.int_term(atom)})" for c, atom in items)
+            return f"({'=' if op == '=' else op} (+ 0 {terms}) {_int(bound)})"
         weighted = []
         for c, atom in items:
             if type(atom) is Node:
@@ -153,7 +177,47 @@ class SmtWriter:
         self.lines.append(f"(define-fun {name} () Bool {text})")
         return name
 
+    def _or_parts(self, args) -> list:
+        """The disjuncts, with `x = v` over an Int gathered into intervals:
+        `x > 5` on 0..999999 is one interval, not a million equalities."""
+        values, parts = {}, []
+        for x in args:
+            if x.kind == "eq" and x.args[0] in self.ints:
+                values.setdefault(self.ints[x.args[0]], []).append(x.args[1])
+            else:
+                parts.append(self.term(x))
+        for name, vs in values.items():
+            vs.sort()
+            start = 0
+            for i in range(1, len(vs) + 1):
+                if i == len(vs) or vs[i] != vs[i - 1] + 1:
+                    lo, hi = vs[start], vs[i - 1]
+                    parts.append(f"(= {name} {_int(lo)})" if lo == hi else
+                                 f"(and (<= {_int(lo)} {name}) (<= {name} {_int(hi)}))")
+                    start = i
+        return parts
+
+    def _arithmetic(self, terms) -> bool:
+        """Terms with an Int among them, all numeric: compared as integers."""
+        return (any(type(t) is Var and t in self.ints for t in terms)
+                and all(type(t) in (Var, Cases) and t.numeric for t in terms))
+
+    def int_term(self, term) -> str:
+        """An int-valued atom as an Int term: an Int, a bool as 0/1, or a
+        choice among the values of a finite-domain term."""
+        if type(term) is Node:
+            return f"(ite {self.term(term)} 1 0)"
+        if type(term) is Var and term in self.ints:
+            return self.ints[term]
+        pairs = [(self.value(term, v), v) for v in term.domain]
+        text = _int(pairs[-1][1])
+        for cond, v in reversed(pairs[:-1]):
+            text = f"(ite {cond} {_int(v)} {text})"
+        return text
+
     def distinct(self, terms) -> str:
+        if self._arithmetic(terms):
+            return "(distinct " + " ".join(self.int_term(t) for t in terms) + ")"
         values = {}
         for t in terms:
             for v in self.domain(t):
@@ -162,6 +226,12 @@ class SmtWriter:
         parts = [_pb("pbeq" if full else "pble", 1, [(1, x) for x in lits])
                  for lits in values.values()]
         return "(and " + " ".join(parts) + ")"
+
+
+def _is_wide_range(var: Var) -> bool:
+    dom = var.domain
+    return (len(dom) > INT_RANGE_MIN and var.numeric
+            and max(dom) - min(dom) + 1 == len(dom))      # (values are distinct)
 
 
 PB_LIMIT = 2**31 - 1      # the largest pb coefficient, bound or total Z3 reads right
@@ -188,10 +258,19 @@ def start_smtlib(model: Model):
     w = SmtWriter(model)
     for var in model.vars:
         w.declare(var)
-    for i, (_, node) in enumerate(model.constraints + model.implied):
+    chars, largest = 0, (0, None)        # the rule with the longest text, for an error
+    memory = MemoryBudget(model.source)
+    for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
             clock.check()            # also where SIGALRM cannot (a thread): clock.py
+        start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")
+        size = sum(map(len, w.lines[start:]))
+        chars += size
+        largest = max(largest, (size, rule), key=lambda x: x[0])
+        memory.statement = largest[1]
+        memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
+                       f"{chars:,} characters of SMT-LIB text in Z3")
     return "\n".join(w.lines), w
 
 

@@ -22,6 +22,7 @@ from importlib import resources
 
 import lark
 
+from ..deep_stack import deep_stack
 from ..errors import PzcError, Source
 
 
@@ -116,6 +117,13 @@ class Ite(Expr):
     cond: Expr
     then: Expr
     other: Expr
+
+
+@dataclass(slots=True, eq=False)
+class LetIn(Expr):
+    names: list           # let a = .., b = .. in body: each value sees the names before it
+    values: list
+    body: Expr
 
 
 @dataclass(slots=True, eq=False)
@@ -337,6 +345,7 @@ def _after_last_token(text: str) -> tuple:
     return (1, 1)
 
 
+@deep_stack
 def parse(text: str, path: str = "<spec>") -> Spec:
     """Parse spec text into a Spec; syntax errors become PzcError with a caret."""
     text = text.lstrip("\ufeff")   # a byte order mark is not part of the spec
@@ -352,9 +361,13 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         if tok.type == "$END":
             raise source.error(_after_last_token(text), "unexpected end of spec; expected "
                                + _describe_expected(e.expected)) from None
+        hint = ""
+        if set(e.expected) == {"IN", "COMMA"}:       # only the end of a let binding
+            hint = ("; in 'let x = e in body', e is a number, sum or range: put a "
+                    "comparison or logic in parentheses")
         raise source.error((tok.line, tok.column),
                            f"unexpected {tok.value!r}; expected "
-                           + _describe_expected(e.expected)) from None
+                           + _describe_expected(e.expected) + hint) from None
     except lark.UnexpectedEOF as e:  # pragma: no cover - LALR reports UnexpectedToken
         raise source.error(None, "unexpected end of spec") from None
     _check_nesting(source, tree)
@@ -363,20 +376,20 @@ def parse(text: str, path: str = "<spec>") -> Spec:
     return _collect(source, statements)
 
 
-MAX_NESTING = 250     # levels of the parse tree; real specs use under 20
+MAX_NESTING = 5_000     # levels of the parse tree (1 + 1 + ... a level a term); real specs use under 20
 
 
 def _check_nesting(source: Source, tree) -> None:
-    """A located error for an expression nested deeper than MAX_NESTING (500
-    `not`s, a sum of 500 terms, lists in lists): every later stage walks the
-    tree recursively, and Python's stack would run out."""
+    """A located error for an expression nested deeper than MAX_NESTING (a
+    sum of 6,000 terms written out, 6,000 `not`s, lists in lists): every later
+    stage walks the tree recursively, on the deep stack of deep_stack.py."""
     stack = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_NESTING:
             meta = node.meta
             pos = (meta.line, meta.column) if not meta.empty else None
-            raise source.error(pos, f"this expression is nested more than {MAX_NESTING} "
+            raise source.error(pos, f"this expression is nested more than {MAX_NESTING:,} "
                                     f"levels deep; split it with 'let'")
         stack.extend((child, depth + 1) for child in node.children
                      if isinstance(child, lark.Tree))
@@ -627,6 +640,10 @@ class _Builder:
             return Range(pos, self.expr(ch[0]), self.expr(ch[1]))
         if kind == "ite":
             return Ite(pos, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
+        if kind == "let_in":
+            binds, body = ch[:-1], ch[-1]
+            return LetIn(pos, [str(b.children[0]) for b in binds],
+                         [self.expr(b.children[1]) for b in binds], self.expr(body))
         if kind == "quantifier":
             return Quant(pos, str(ch[0]), self.binders(ch[1]), self.expr(ch[2]))
         if kind == "index":

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..deep_stack import deep_stack
 from . import syntax as ast
 from .values import SYMBOLIC
 from .gc_pause import without_gc
@@ -249,6 +250,7 @@ def _frame(m: Model, before, after, setters) -> list:
 
 
 @without_gc
+@deep_stack
 def unroll(spec: ast.Spec, instance) -> PlanGround:
     """Ground the timeless parts and state 0 of a plan spec."""
     model = Model()

@@ -8,6 +8,7 @@ model, the encoding or the backend is used.
 
 from __future__ import annotations
 
+from ..deep_stack import deep_stack
 from . import syntax as ast
 from .gc_pause import without_gc
 from .evaluate import Interpreter
@@ -51,6 +52,7 @@ class Checker(Interpreter):
 
 
 @without_gc
+@deep_stack
 def verify(spec: ast.Spec, instance, answer) -> list:
     """The list of problems found (empty when the answer satisfies every rule)."""
     with Checker(spec, instance, answer) as checker:

@@ -153,6 +153,11 @@ def generated_spec(rng) -> str:
     ]
     rng.shuffle(rules)
     lines += rules[:rng.randint(1, 4)]
+    if rng.random() < 0.1:           # deep nesting: the parser's limit is 250 levels
+        k = rng.choice([50, 200, 260, 600])
+        lines.append(rng.choice([f"let deep = {' + '.join(['1'] * k)}",
+                                 f"rule deep: all c in cells: {'not ' * k}(v[c] = {low})",
+                                 f"let deep = {'[' * k}1{']' * k}"]))
     return "\n".join(lines) + "\n"
 
 
@@ -170,14 +175,34 @@ JUNK = ["(", ")", "[", "]", "{", "}", ",", ":", "..", "=", "not", "all", "in", "
         "then", "else", "let", "rule", "var", "\\", '"', "#", "\t", "\x00", "é", "\r"]
 
 
+def _builtin_names() -> list:
+    from pzc.board import builtins, registry  # noqa: F401  (builtins fills the registry)
+    return sorted(registry.FUNCTIONS) + sorted(registry.VALUES) + [
+        "sum", "count", "distinct", "connected", "product", "min", "max", "any", "all"]
+
+
+OPERATORS = ["+", "-", "*", "/", "%", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->",
+             "in", "..", "not"]
+
+
 def mutate_spec(text, rng, count) -> str:
+    """A few token-level mutations: most keep the spec parsing, so that the
+    checker, the grounding and the backends see it."""
     tokens = _TOKEN.findall(text)
     words = [t for t in tokens if not t.isspace()]
+    names = _builtin_names()
     for _ in range(count):
         if not tokens:
             break
         i = rng.randrange(len(tokens))
-        kind = rng.randrange(8)
+        kind = rng.randrange(11)
+        if kind >= 8:                # a name for a built-in, an operator for another
+            spots = [k for k, t in enumerate(tokens)
+                     if (t in OPERATORS) == (kind == 8) and (t in OPERATORS or t.isidentifier())]
+            if spots:
+                k = rng.choice(spots)
+                tokens[k] = (f" {rng.choice(OPERATORS)} " if kind == 8 else rng.choice(names))
+            continue
         if kind == 0:
             del tokens[i]
         elif kind == 1:
@@ -256,8 +281,15 @@ def mutate_json(text, rng, count) -> bytes:
         elif kind == 2:
             parent[key] = [parent[key]] * rng.randint(0, 3)
         else:
-            parent[key] = {"nested": parent[key]}
-    out = json.dumps(data)
+            k = rng.choice([1, 1, 1, 60, 120, 1000])
+            value = parent[key]
+            for _ in range(k):
+                value = [value]
+            parent[key] = value
+    try:
+        out = json.dumps(data)
+    except RecursionError:           # nested too deep for Python's json to write
+        out = "[" * 5000 + "]" * 5000
     if rng.random() < 0.2:
         return mutate_text(out, rng, 1)
     return out.encode("utf-8")
@@ -274,7 +306,7 @@ def case(n: int) -> dict:
     kind = KINDS[n % len(KINDS)]
     seeds = corpus()
     if kind == "spec-gen":
-        spec, inst, suffix = generated_spec(rng), generated_board(rng).encode(), ".txt"
+        name, spec, inst, suffix = "", generated_spec(rng), generated_board(rng).encode(), ".txt"
     elif kind == "spec-mut":
         name, text, instances, suffix = rng.choice(seeds)
         spec = mutate_spec(text, rng, rng.choice([1, 1, 2, 3]))
@@ -288,7 +320,8 @@ def case(n: int) -> dict:
         name, _, instances, suffix = next(s for s in seeds if s[0] == "puzlogic")
         spec = name
         inst = mutate_json(rng.choice(instances), rng, rng.choice([1, 1, 2, 3]))
-    moves = spec == "sliding"           # counting is for board puzzles (a usage error)
+    # counting is for board puzzles: on a move puzzle it is a usage error
+    moves = name == "sliding"
     command = rng.choice(["solve"] * 6 + ([] if moves else ["count", "unique"]))
     backend = "smt" if n % 2 else "sat"
     args = [command, "--backend", backend, "--timeout", str(TIMEOUT)]
@@ -337,6 +370,7 @@ def _child(argv, directory, write_fd):
 
 def run_case(c: dict) -> dict:
     """Run one case in a forked child; its record with a ``verdict``."""
+    from pzc import cli  # noqa: F401  imported once here, so each child starts warm
     with tempfile.TemporaryDirectory(prefix="pzc-fuzz-") as tmp:
         argv = files(c, Path(tmp))
         read_fd, write_fd = os.pipe()

@@ -6,9 +6,11 @@ asserted here; the times are measured in docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
+from itertools import product
 
 import pytest
 
@@ -60,6 +62,9 @@ rule r: {rule}
     # 1,000 variables of 1,001 values each: more than a million values in all
     ("var x[i in 1..1000 where i > 0] : 0..1000", "x[1] = 0", 3, ("more than 1,000,000 values",)),
     ("var x[i in {k for k in 1..30000000}] : bool", "x[1]", 3, ("more than 2,000,000 elements",)),
+    ("var x : {0} + (1..3000000000)", "x = 0", 3, ("3,000,000,001 elements",)),
+    ("var x : set(1..5000000)", "x = 1", 3, ("5,000,000 elements",)),
+    ("var x : sorted(1..5000000) - [4]", "x = 1", 3, ("5,000,000 elements",)),
 ])
 def test_sizes_that_cannot_fit_are_located_errors(write, run_pzc, decl, rule, line, words):
     write("abuse.pz", ONE.format(decl=decl, rule=rule))
@@ -112,3 +117,120 @@ def test_under_a_small_address_space_limit_a_big_board_is_an_error_not_an_abort(
                           preexec_fn=limit, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("latin.pz:5:") and "memory budget" in proc.stderr
+
+
+# Z3 gets an int over a range of more than 64 values as one bounded Int; these
+# rules mix such Ints with bools and narrow ints, and both backends must count
+# the boards (the shown v) that a brute force over the two cells finds
+WIDE_RULES = [
+    ("sum(c in cells: v[c]) = 133 and distinct(v[c] for c in cells)",
+     lambda a, b, s0, s1, t0, t1: a + b == 133 and a != b),
+    ("all c in cells: s[c] = (v[c] > 60) and (v[c] >= 65 or v[c] <= 1)",
+     lambda a, b, s0, s1, t0, t1: s0 == (a > 60) and s1 == (b > 60)
+     and all(x >= 65 or x <= 1 for x in (a, b))),
+    ("v[(0, 0)] = (if s[(0, 1)] then 66 else 3) and v[(0, 1)] * 2 - v[(0, 0)] = t[(0, 0)] + 40",
+     lambda a, b, s0, s1, t0, t1: a == (66 if s1 else 3) and 2 * b - a == t0 + 40),
+    ("v[(0, 0)] = t[(0, 1)] - 5 + count(c in cells: s[c]) and v[(0, 1)] = v[(0, 0)] + 66",
+     lambda a, b, s0, s1, t0, t1: a == t1 - 5 + s0 + s1 and b == a + 66),
+    ("v[(0, 1)] = t[(0, 0)] * 20 and v[(0, 0)] != v[(0, 1)] and v[(0, 0)] % 30 = 0",
+     lambda a, b, s0, s1, t0, t1: b == t0 * 20 and a != b and a % 30 == 0),
+]
+WIDE_SPEC = """\
+puzzle wide "wide ints with bools and narrow ints"
+board square
+var v[c in cells] : -5..70
+var s[c in cells] : bool
+var t[c in cells] : 0..3
+show c: v[c]
+rule fix: all c in cells: t[c] <= 1 or s[c]
+rule r: {rule}
+"""
+
+
+@pytest.mark.parametrize("k", range(len(WIDE_RULES)))
+def test_wide_int_ranges_count_the_same_on_both_backends(write, run_pzc, k):
+    rule, holds = WIDE_RULES[k]
+    write("wide.pz", WIDE_SPEC.format(rule=rule))
+    write("b.txt", "..\n")
+    boards = set()
+    for a, b in product(range(-5, 71), repeat=2):
+        for s0, s1, t0, t1 in product((0, 1), (0, 1), range(4), range(4)):
+            if (t0 <= 1 or s0) and (t1 <= 1 or s1) and holds(a, b, s0, s1, t0, t1):
+                boards.add((a, b))
+    assert boards
+    counts = []
+    for backend in ("sat", "smt"):
+        run = run_pzc("count", "wide.pz", "b.txt", "--backend", backend, "--format", "json")
+        assert run.returncode == 0, run.stderr
+        counts.append(json.loads(run.stdout)["count"])
+    assert counts == [len(boards), len(boards)]
+
+
+def test_z3_out_of_memory_is_an_error_not_a_traceback(write, run_pzc, monkeypatch):
+    write("latin.pz", LATIN)
+    write("b.txt", ("." * 100 + "\n") * 100)
+    monkeypatch.setenv("PZC_MEMORY_MB", "150")
+    run = run_pzc("solve", "latin.pz", "b.txt", "--backend", "smt", "--timeout", "20")
+    assert run.returncode == 2, run.stderr
+    assert "Z3 ran out of memory" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_100001_value_range_is_one_int_on_z3(write, run_pzc):
+    # nine cells over 0..100000: 900,009 Booleans took Z3 42.8 s and 2.1 GB
+    write("wide.pz", WIDE.format(top=100000, low=99999))
+    write("b.txt", BLANK3)
+    run = run_pzc("solve", "wide.pz", "b.txt", "--backend", "smt", "--timeout", "30",
+                  "--format", "json")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["verified"] is True and out["stats"]["variables"] == 9
+    assert all(set(row) <= set("90") for row in out["grid"])
+
+
+def test_the_memory_budget_is_watched_while_grounding(write, run_pzc, monkeypatch):
+    # 810,000 pairs of cells, each a formula: past 60 MB while grounding rule r
+    write("pairs.pz", """\
+puzzle pairs "every pair of cells"
+board square
+var v[c in cells] : 1..9
+show v
+rule r: all a in cells, b in cells where a != b: v[a] != v[b] or v[a] + v[b] > 3
+""")
+    write("b.txt", ("." * 30 + "\n") * 30)
+    monkeypatch.setenv("PZC_MEMORY_MB", "60")
+    run = run_pzc("solve", "pairs.pz", "b.txt")
+    assert run.returncode == 2, run.stderr
+    located(run, "pairs.pz", 5, "memory budget of 60 MB", "formulas so far")
+
+
+def test_a_solver_process_that_dies_is_reported_as_out_of_memory(monkeypatch, examples):
+    # CaDiCaL that cannot allocate throws std::bad_alloc and aborts (signal 6):
+    # under `ulimit -v` it solves in a child, and its death is an error here
+    from pzc import api
+    from pzc.backends import sat
+    from pzc.encoder.ground import ground
+    from pzc.errors import PzcError
+    spec = api.load_spec("sudoku")
+    inst = api.load_instances(spec, str(examples / "sudoku" / "grid4.txt"))[0]
+    monkeypatch.setattr(sat, "address_space_limited", lambda: True)
+    with api.get_backend("sat").session(ground(spec, inst)) as session:
+        monkeypatch.setattr(session, "_loop", lambda *_: os.abort())
+        with pytest.raises(PzcError, match="ran out of memory .*signal 6"):
+            session.next()
+
+
+def test_under_ulimit_v_the_solver_runs_in_a_child_and_counts_right(write, tmp_path):
+    # all 288 4 x 4 Sudokus: each model comes from a child, blocked here
+    write("b.txt", "....\n....\n....\n....\n")
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 29, 3 << 29))
+    out = {}
+    for limited in (False, True):
+        proc = subprocess.run([sys.executable, "-m", "pzc.cli", "count", "sudoku", "b.txt",
+                               "--limit", "1000", "--format", "json"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300,
+                              preexec_fn=limit if limited else None)
+        assert proc.returncode == 0, proc.stderr
+        out[limited] = json.loads(proc.stdout)["count"]
+    assert out == {False: 288, True: 288}
