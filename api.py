@@ -182,12 +182,12 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
     started = time.perf_counter()
-    with _instance_clock(timeout):
-        try:
+    try:
+        with _instance_clock(timeout):
             return _solve_board(spec, instance, engine, result, progress)
-        except Timeout as e:
-            clock.leave_behind(e)        # its frames hold what was built so far
-            return _timed_out(result, engine, started)
+    except Timeout as e:         # outside the with: it can come while the block is left
+        clock.leave_behind(e)        # its frames hold what was built so far
+        return _timed_out(result, engine, started)
 
 
 def _solve_board(spec, instance, engine, result, progress) -> Result:
@@ -219,12 +219,12 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                          "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
     started = time.perf_counter()
-    with _instance_clock(timeout):
-        try:
+    try:
+        with _instance_clock(timeout):
             return _solve_plan(spec, instance, engine, result, max_steps, progress)
-        except Timeout as e:
-            clock.leave_behind(e)        # its frames hold what was built so far
-            return _timed_out(result, engine, started)
+    except Timeout as e:         # outside the with: it can come while the block is left
+        clock.leave_behind(e)        # its frames hold what was built so far
+        return _timed_out(result, engine, started)
 
 
 def _solve_plan(spec, instance, engine, result, max_steps, progress) -> Result:
@@ -351,15 +351,15 @@ def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     result = CountResult(instance.name, spec.name, "error")
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     started = time.perf_counter()
-    with _instance_clock(timeout):
-        try:
+    try:
+        with _instance_clock(timeout):
             return _count(spec, instance, engine, limit, progress, result)
-        except Timeout as e:
-            clock.leave_behind(e)
-            result.status, result.exit_code = "timeout", EXIT_TIMEOUT
-            result.stats = _stopped_stats(engine, started)
-            result._found = Enumeration(timed_out=True)
-            return result
+    except Timeout as e:         # outside the with: it can come while the block is left
+        clock.leave_behind(e)
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+        result.stats = _stopped_stats(engine, started)
+        result._found = Enumeration(timed_out=True)
+        return result
 
 
 def _count(spec, instance, engine, limit, progress, result) -> CountResult:

@@ -10,9 +10,9 @@ instance and every stage reads the same deadline:
         solver.solve(clock.left())   # a solver call: bounded by what is left
 
 Stretches of pure Python that check nothing (the evaluator deep in a
-recursive let function, reading a huge file) stop too: in the main thread an
-interval timer (SIGALRM) raises Timeout at the deadline wherever the program
-is.  Solvers, which run in C where neither reaches, solve in a forked worker
+recursive let function, reading a huge file) stop too: a timer thread raises
+Timeout at the deadline in the thread that opened the limit, wherever it is
+(an asynchronous exception, _Alarm).  Solvers, which run in C where neither reaches, solve in a forked worker
 killed at the deadline (backends/worker.py: PySAT and Z3) or are killed with
 their process group (external binaries).  What a timed-out instance built is
 freed later (leave_behind), not in the margin after the limit.
@@ -20,9 +20,10 @@ freed later (leave_behind), not in the margin after the limit.
 
 from __future__ import annotations
 
+import atexit
 import contextvars
+import ctypes
 import gc
-import signal
 import threading
 import time
 from contextlib import contextmanager
@@ -61,8 +62,9 @@ def check() -> None:
 def limit(seconds: float | None):
     """Run the block under a time limit of ``seconds`` (None: no new limit).
 
-    A limit inside another keeps the earlier deadline.  In the main thread a
-    SIGALRM timer raises Timeout at the deadline too, once."""
+    A limit inside another keeps the earlier deadline.  A timer raises
+    Timeout in this thread at the deadline too, once; catch Timeout around
+    the block, not inside it (it can come while the block is being left)."""
     outer = _deadline.get()
     at = None if seconds is None else time.perf_counter() + max(0.0, seconds)
     if outer is not None and (at is None or outer < at):
@@ -104,6 +106,9 @@ def release_left_behind() -> None:
             thing.delete()
 
 
+atexit.register(release_left_behind)     # a program that exits normally frees them first
+
+
 def any_left_behind() -> bool:
     return bool(_LEFT_BEHIND)
 
@@ -119,42 +124,41 @@ def unlimited():
 
 
 class _Alarm:
-    """SIGALRM at the deadline, raising Timeout in the main thread (elsewhere,
-    and where SIGALRM is not available, the stages' own checks stop the work)."""
+    """Timeout raised in the thread that opened the limit, at the deadline,
+    wherever it is (between two bytecodes): a timer thread sets it as that
+    thread's asynchronous exception.  (The command runs in a thread of its
+    own, with a deep stack, so SIGALRM, which only the main thread sees,
+    would not do.)"""
 
     def __init__(self, at):
         self.at = at
+        self.thread = threading.get_ident()
+        self.lock = threading.Lock()
         self.armed = False
         self.fired = False
-        self.previous = None
+        self.timer = None
 
     def arm(self):
-        if (not hasattr(signal, "setitimer")
-                or threading.current_thread() is not threading.main_thread()):
-            return
-        self.previous = signal.signal(signal.SIGALRM, self._ring)
-        if self.previous is None:              # set outside Python: put the default back
-            self.previous = signal.SIG_DFL
-        self.previous_timer = signal.setitimer(signal.ITIMER_REAL, 0)
         self.armed = True
-        signal.setitimer(signal.ITIMER_REAL, max(1e-3, self.at - time.perf_counter()))
+        self.timer = threading.Timer(max(0.0, self.at - time.perf_counter()), self._ring)
+        self.timer.daemon = True
+        self.timer.start()
 
-    def _ring(self, signum, frame):
-        if not self.armed or self.fired:
-            return
-        remaining = self.at - time.perf_counter()
-        if remaining > 0:                      # woken early: sleep on
-            signal.setitimer(signal.ITIMER_REAL, remaining)
-            return
-        self.fired = True
-        raise Timeout()
+    def _ring(self):
+        with self.lock:
+            if not self.armed:
+                return
+            self.fired = True
+            _set_async_exc(self.thread, Timeout)
 
     def disarm(self):
-        if not self.armed:
-            return
-        self.armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self.previous)
-        delay, interval = self.previous_timer
-        if delay > 0:                          # someone else's timer: let it run on
-            signal.setitimer(signal.ITIMER_REAL, delay, interval)
+        with self.lock:
+            self.armed = False
+            if self.fired:               # not raised yet (it was on its way): drop it
+                _set_async_exc(self.thread, None)
+        self.timer.cancel()
+
+
+def _set_async_exc(thread_id, exc_type):
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
+                                               ctypes.py_object(exc_type) if exc_type else None)

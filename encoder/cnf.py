@@ -748,7 +748,7 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     largest = (0, None)             # the rule with the most clauses, for an error
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
-            clock.check()            # also where SIGALRM cannot (a thread): clock.py
+            clock.check()            # cheap; the alarm (clock.py) stops the rest
         enc.memory.statement = rule       # where a memory error points
         before = len(enc.clauses)
         enc.assert_(node)

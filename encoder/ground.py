@@ -161,7 +161,7 @@ def ground(spec: ast.Spec, instance) -> Ground:
     check_requires(g)
     check_clues(g)
     for stmt in spec.vars.values():
-        clock.check()                # also where SIGALRM cannot (a thread): clock.py
+        clock.check()                # cheap; the alarm (clock.py) stops the rest
         g.declare(stmt)
     for rule in spec.rules:
         model.memory.statement = rule         # where running out of memory points

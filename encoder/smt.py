@@ -262,7 +262,7 @@ def start_smtlib(model: Model):
     memory = MemoryBudget(model.source)
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
-            clock.check()            # also where SIGALRM cannot (a thread): clock.py
+            clock.check()            # cheap; the alarm (clock.py) stops the rest
         start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")
         size = sum(map(len, w.lines[start:]))
