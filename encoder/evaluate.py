@@ -269,7 +269,7 @@ class Interpreter(Closures, Operators):
                 key = None
         self._calls += 1
         if not self._calls & 1023:       # a let function can call itself 2^40 times:
-            clock.check()                # the alarm stops it, and this in a thread
+            clock.check()                # the alarm (clock.py) stops it too
         reads = self.state_reads
         value = self._nested(node, let.body, dict(zip(let.params, args)))
         if key is not None and self.state_reads == reads:

@@ -194,7 +194,7 @@ def test_the_alarm_stops_pure_python_in_any_thread_and_only_inside_the_limit():
 
 
 def test_a_limit_in_another_thread_is_kept_by_the_stages_checks(tmp_path):
-    """No SIGALRM outside the main thread: plan deepening's own checks stop it."""
+    """The command runs in a thread (deep_stack.py): the limit holds there too."""
     (tmp_path / "never.pz").write_text(NEVER)
     spec = api.load_spec(str(tmp_path / "never.pz"))
     assert_times_out_in_a_thread(spec, square("grid.txt", NEVER_GRID))
@@ -228,7 +228,7 @@ def test_after_a_timeout_the_next_instance_solves():
 
 
 def test_an_exponential_require_in_another_thread_stops_too(tmp_path):
-    """No SIGALRM outside the main thread: the let-function calls look at the clock."""
+    """In a thread the alarm and the let-function calls' checks stop evaluation."""
     (tmp_path / "expo.pz").write_text(EXPONENTIAL)
     spec = api.load_spec(str(tmp_path / "expo.pz"))
     assert_times_out_in_a_thread(spec, square("grid.txt", "..\n..\n"))
