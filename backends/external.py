@@ -21,6 +21,7 @@ from ..encoder import cnf as cnf_stage
 from ..encoder.dimacs import model_problem, read_model
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
+from .worker import bounded
 
 
 class ExternalSession(Session):
@@ -45,7 +46,8 @@ class ExternalSession(Session):
                 f.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
             argv = _command(self.command, cnf_path, out_path)
             # writing the file took some of the time
-            run = _run(argv, None if timeout is None else timeout - (time.perf_counter() - start))
+            run = _run(argv, bounded(None if timeout is None
+                                     else timeout - (time.perf_counter() - start)))
             if run is None:
                 self._done(start)
                 return Outcome("timeout", None, dict(self.stats))

@@ -73,7 +73,9 @@ class SatSession(Session):
         self.name = name
         self.cnf = cnf_stage.encode(ground.model, connectivity_mode)
         self.added = []                  # cuts and blocking clauses, in order
-        self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
+        # made when first needed: here without a time limit, else in the worker
+        # (loading a big formula is one long call that no alarm interrupts)
+        self.solver = None
         self.fresh = True                # a non-incremental solver not yet called
         self.rounds = self.cuts = 0
         self.lazy_at_start = list(self.cnf.lazy)
@@ -99,6 +101,8 @@ class SatSession(Session):
             self.pending += clauses
             self.stale = True
             return
+        if self.solver is None:          # made later from cnf.clauses + added, which hold them
+            return
         if incremental(self.name):
             for c in clauses:
                 self.solver.add_clause(c)
@@ -108,6 +112,9 @@ class SatSession(Session):
             self.fresh = True
 
     def _once(self):
+        if self.solver is None:
+            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+            self.fresh = True
         if not incremental(self.name) and not self.fresh:
             self._add([])                # rebuild before a second call
         self.fresh = False
@@ -167,10 +174,9 @@ class SatSession(Session):
         the cuts it finds and its switches to eager come back and are recorded
         here too, so that a later copy starts from all of them."""
         if self.worker is None:
-            if self.stale:               # a killed worker had clauses this copy lacks
-                self.solver.delete()
-                self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
-                self.fresh, self.stale = True, False
+            if self.stale:               # a killed worker had clauses this copy lacks:
+                self._drop_solver()      # the next worker makes it from all of them
+                self.stale = False
             self.worker = Worker(self._serve, self.name)
         request, self.pending = (self.pending, self.assumptions), []
         try:
@@ -230,6 +236,9 @@ class SatSession(Session):
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
+        self._drop_solver()
+
+    def _drop_solver(self):
         if self.solver is not None:
             if clock.left() == 0:
                 clock.leave_behind(self.solver)

@@ -23,6 +23,16 @@ from ..encoder.limits import budget_bytes
 from ..errors import PzcError
 
 
+def bounded(timeout):
+    """``timeout``, but no later than the clock's deadline: a wait in a system
+    call (poll, communicate) is not broken by clock.py's alarm, and a timeout
+    reckoned before encoding would let it run on by the encoding's time."""
+    left = clock.left()
+    if left is None:
+        return timeout
+    return left if timeout is None else min(timeout, left)
+
+
 class Worker:
     def __init__(self, serve, name: str):
         self.name = name
@@ -52,6 +62,7 @@ class Worker:
     def call(self, request, timeout):
         """The worker's reply, or None when the deadline came first (the
         worker is then stopped)."""
+        timeout = bounded(timeout)
         try:
             self.conn.send(request)
             if not self.conn.poll(timeout):
