@@ -104,6 +104,8 @@ def release_left_behind() -> None:
         thing = _LEFT_BEHIND.pop()
         if hasattr(thing, "delete"):       # a PySAT solver
             thing.delete()
+        elif hasattr(thing, "join"):       # a killed worker process
+            thing.join()
 
 
 atexit.register(release_left_behind)     # a program that exits normally frees them first
