@@ -171,7 +171,7 @@ class SatSession(Session):
                 self.solver.delete()
                 self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
                 self.fresh, self.stale = True, False
-            self.worker = Worker(self._serve, self.name)
+            self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
         request, self.pending = (self.pending, self.assumptions), []
         try:
             reply = self.worker.call(request, timeout)
