@@ -133,6 +133,7 @@ class Operators:
         for side, v in ((node.left, a), (node.right, b)):
             if not is_collection(v):
                 raise self.err(side, f"'{op}' on sets needs two sets, but this is {describe(v)}")
+        self.want_storable(node, len(a) + (len(b) if op == "+" else 0))
         if type(a) in (PSet, range) or type(b) in (PSet, range):
             if op == "+":
                 return PSet(list(a) + list(b))
