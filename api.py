@@ -263,6 +263,14 @@ def _timed_out(result, engine, started):
     return result
 
 
+def stopped_stats(spec: syntax.Spec, backend: str = "sat", solver: str | None = None,
+                  connectivity: str | None = None, solver_cmd: str | None = None) -> dict:
+    """The stats of a result stopped before anything ran (the time limit
+    reached while reading the instance file)."""
+    engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
+    return _stopped_stats(engine, time.perf_counter())
+
+
 def _stopped_stats(engine, started) -> dict:
     return dict(engine.describe(), variables=None, clauses=None,
                 compile_s=round(time.perf_counter() - started, 4), solve_s=0.0)
