@@ -6,8 +6,11 @@ times, each call several Python frames deep.  Python's default limit (1000
 frames) is far too low for that, and raising it on the main thread risks a
 segfault once the C stack (8 MB) runs out.  So the work runs in a thread of
 its own with a large stack (STACK_BYTES) and a recursion limit that stack
-holds with a wide margin (RECURSION_LIMIT; about 2 KB of stack per frame,
-where Python needs well under 1 KB).
+holds with a wide margin (RECURSION_LIMIT): let functions recursing until the
+frames run out, through 40 nested sums, quantifiers or comprehensions per
+call (where each level costs C stack too), fit in 32 MB.  The stack is
+address space only until touched, but it counts under `ulimit -v`, so it is
+no larger than that margin needs.
 
 The language's own limits, which are located errors (exit 2), sit well
 inside: MAX_CALL_DEPTH nested let-function calls (encoder/evaluate.py) and
@@ -25,7 +28,7 @@ import functools
 import sys
 import threading
 
-STACK_BYTES = 256 * 2 ** 20
+STACK_BYTES = 128 * 2 ** 20
 RECURSION_LIMIT = 120_000
 
 _lock = threading.Lock()
