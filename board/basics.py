@@ -42,6 +42,7 @@ def _len(it, node, args):
 @function("sorted", [ANY], coll())
 def _sorted(it, node, args):
     v = it.want_collection(node.args[0], args[0])
+    it.want_storable(node, len(v))
     try:
         return tuple(sorted(v))
     except TypeError:
@@ -50,9 +51,13 @@ def _sorted(it, node, args):
 
 @function("set", [ANY], coll())
 def _set(it, node, args):
-    return PSet(it.want_collection(node.args[0], args[0]))
+    v = it.want_collection(node.args[0], args[0])
+    it.want_storable(node, len(v))
+    return PSet(v)
 
 
 @function("list", [ANY], coll())
 def _list(it, node, args):
-    return tuple(it.want_collection(node.args[0], args[0]))
+    v = it.want_collection(node.args[0], args[0])
+    it.want_storable(node, len(v))
+    return tuple(v)

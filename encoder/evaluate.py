@@ -13,11 +13,13 @@ True or False without any solver or model involved.
 
 from __future__ import annotations
 
+from .. import clock
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
 from ..board.geometry import SquareGrid
 from ..errors import PzcError, plural
 from .aggregates import AGGREGATES
 from .closures import Closures
+from .limits import MAX_COLLECTION_ITEMS
 from .model import Cases, LinExpr, Node, Var
 from .operators import Operators
 from . import syntax as ast
@@ -49,6 +51,7 @@ class Interpreter(Closures, Operators):
         self._memo = {}
         self.state_reads = 0      # plans: reads of a `state`, whose value depends on the step
         self._depth = 0
+        self._calls = 0                  # let function calls evaluated, for the clock
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
@@ -111,6 +114,13 @@ class Interpreter(Closures, Operators):
         if isinstance(v, SYMBOLIC):
             raise self.err(node, "a set to range over must not depend on the puzzle's variables")
         raise self.err(node, f"expected a set or list here, but this is {describe(v)}")
+
+    def want_storable(self, node, size: int) -> None:
+        """A collection about to be built element by element (a set from a
+        range, a union) is at most MAX_COLLECTION_ITEMS long."""
+        if size > MAX_COLLECTION_ITEMS:
+            raise self.err(node, f"this builds a list or set of {size:,} elements; pzc allows "
+                                 f"at most {MAX_COLLECTION_ITEMS:,}")
 
     # ----------------------------------------------------------- entry points
 
@@ -257,6 +267,9 @@ class Interpreter(Closures, Operators):
                     return hit
             except TypeError:
                 key = None
+        self._calls += 1
+        if not self._calls & 1023:       # a let function can call itself 2^40 times:
+            clock.check()                # the alarm stops it, and this in a thread
         reads = self.state_reads
         value = self._nested(node, let.body, dict(zip(let.params, args)))
         if key is not None and self.state_reads == reads:

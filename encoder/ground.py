@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..deep_stack import deep_stack
+from .. import clock
 from ..errors import PzcError
 from . import syntax as ast
 from .check import names_in
 from .evaluate import Interpreter
 from .values import SYMBOLIC, PSet, describe, is_collection
 from .gc_pause import without_gc
-from .limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES
+from .limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES, MemoryBudget
 from .model import Domain, Model
 
 
@@ -155,17 +156,22 @@ def ground(spec: ast.Spec, instance) -> Ground:
                        "(counting, uniqueness, DIMACS export and decoding are for board puzzles)")
     model = Model()
     model.source = spec.source
+    model.memory = MemoryBudget(spec.source)
     g = Grounder(spec, instance, model)
     check_requires(g)
     check_clues(g)
     for stmt in spec.vars.values():
+        clock.check()                # also where SIGALRM cannot (a thread): clock.py
         g.declare(stmt)
     for rule in spec.rules:
+        model.memory.statement = rule         # where running out of memory points
+        clock.check()
         value = g.eval(rule.body, {})
         value = g.want_bool(rule.body, value)
         if type(value) is bool:
             value = model.const(value)
         (model.implied if rule.implied else model.constraints).append((rule, value))
+    model.memory = None                       # the encoders watch their own output
     g.release()
     return Ground(spec, instance, model, g)
 
@@ -178,7 +184,8 @@ def check_clues(it: Interpreter):
     allowed = it.eval(option.value, {})
     if not is_collection(allowed):
         raise it.err(option.value, f"'clues' is a set of allowed clue values, not {describe(allowed)}")
-    allowed_set = set(allowed)
+    # a range answers `in` itself: 0..100000000 as a set would take gigabytes
+    allowed_set = allowed if type(allowed) is range else set(allowed)
     inst = it.instance
     for cell, value in inst.clues.items():
         if value not in allowed_set:

@@ -10,9 +10,10 @@ and sizes"):
     is a Boolean of the encoding, and costs about 1.4 kB on the SAT backend
     with its clauses and the solver's copy of them.  A list or set built by a
     comprehension holds at most MAX_COLLECTION_ITEMS elements;
-  * a memory budget (``MemoryBudget``), checked while encoding: the process's
-    resident memory, and what the solver will take for the clauses, must stay
-    under ``budget_bytes()`` (1.5 GB, less under a smaller ``ulimit -v``).
+  * a memory budget (``MemoryBudget``), checked while grounding (every
+    65,536 formulas) and encoding: the process's resident memory, and what
+    the solver will take for the clauses, must stay under ``budget_bytes()``
+    (1.5 GB, less under a smaller ``ulimit -v``).
     A native solver that runs out of memory aborts the whole process, so the
     budget is checked before the clauses are handed over.
 
@@ -51,6 +52,12 @@ def budget_bytes() -> int:
     return budget
 
 
+def address_space_limited() -> bool:
+    """Is there a `ulimit -v`?  Then an allocation can fail, and a native
+    solver aborts the process when one does."""
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
 def used_bytes() -> int:
     """This process's resident memory (its address space under `ulimit -v`)."""
     try:
@@ -60,8 +67,7 @@ def used_bytes() -> int:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if os.uname().sysname == "Darwin" else peak * 1024
     page = os.sysconf("SC_PAGE_SIZE")
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft != resource.RLIM_INFINITY:             # what that limit counts
+    if address_space_limited():                    # what that limit counts
         return size * page
     return resident * page
 
@@ -84,15 +90,15 @@ class MemoryBudget:
         solver's copy of all of them, would not fit in the budget."""
         need = used_bytes() + more * PYTHON_BYTES_PER_CLAUSE + \
             (clauses + more) * SOLVER_BYTES_PER_CLAUSE
-        self.require(need, f"{clauses + more:,} clauses" + ("" if final else " (so far)"))
+        self.require(need, f"{clauses + more:,} clauses" + ("" if final else " (so far)") +
+                     " with the solver's copy")
 
     def require(self, need: int, what: str) -> None:
         """Raise if ``need`` bytes in all (``what`` says for what) break the budget."""
         if need > self.budget:
             raise self.error(f"this puzzle is too big for pzc's memory budget of "
                              f"{_mb(self.budget)}: {what} need about "
-                             f"{_mb(need)} with the solver's copy (PZC_MEMORY_MB raises the "
-                             f"budget)")
+                             f"{_mb(need)} (PZC_MEMORY_MB raises the budget)")
 
     def out_of_memory(self, solver: str) -> PzcError:
         """The error for a solver that stopped for want of memory."""

@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from itertools import count as _counter
 
+from .limits import used_bytes
+
 
 class Domain(tuple):
     """A variable's values in order, with ``in`` as a set lookup: atoms are
@@ -165,6 +167,7 @@ class Model:
         self.implied = []          # the same for implied rules
         self.spec_vars = {}        # spec var name -> {key: Var}
         self.source = None         # the spec's Source, to point errors at its rules
+        self.memory = None         # a MemoryBudget while grounding (encoder/limits.py)
         self._graphs = {}          # elements -> adjacency as index lists
 
     # ------------------------------------------------------------ atoms
@@ -184,8 +187,11 @@ class Model:
         key = (kind, args)
         node = self._table.get(key)
         if node is None:
-            node = Node(kind, args, next(self._uid))
+            uid = next(self._uid)
+            node = Node(kind, args, uid)
             self._table[key] = node
+            if not uid & 0xFFFF and self.memory is not None:
+                self.memory.require(used_bytes(), f"{len(self._table):,} formulas so far")
         return node
 
     def const(self, value: bool) -> Node:
@@ -207,7 +213,10 @@ class Model:
                 return self.FALSE
             if len(var.domain) == 1:
                 return self.TRUE
-            node = atoms[value] = Node("eq", (var, value), next(self._uid))
+            uid = next(self._uid)
+            node = atoms[value] = Node("eq", (var, value), uid)
+            if not uid & 0xFFFF and self.memory is not None:
+                self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
         return node
 
     def cases(self, pairs) -> object:

@@ -6,10 +6,12 @@ asserted here; the times are measured in docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -61,6 +63,9 @@ rule r: {rule}
     # 1,000 variables of 1,001 values each: more than a million values in all
     ("var x[i in 1..1000 where i > 0] : 0..1000", "x[1] = 0", 3, ("more than 1,000,000 values",)),
     ("var x[i in {k for k in 1..30000000}] : bool", "x[1]", 3, ("more than 2,000,000 elements",)),
+    ("var x : {0} + (1..3000000000)", "x = 0", 3, ("3,000,000,001 elements",)),
+    ("var x : set(1..5000000)", "x = 1", 3, ("5,000,000 elements",)),
+    ("var x : sorted(1..5000000) - [4]", "x = 1", 3, ("5,000,000 elements",)),
 ])
 def test_sizes_that_cannot_fit_are_located_errors(write, run_pzc, decl, rule, line, words):
     write("abuse.pz", ONE.format(decl=decl, rule=rule))
@@ -181,3 +186,65 @@ def test_a_100001_value_range_is_one_int_on_z3(write, run_pzc):
     out = json.loads(run.stdout)
     assert out["verified"] is True and out["stats"]["variables"] == 9
     assert all(set(row) <= set("90") for row in out["grid"])
+
+
+def test_the_size_example_of_the_language_doc(write, run_pzc):
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text()
+    section = doc[doc.index("### Sizes and memory"):]
+    block = section[section.index("```text\n") + 8:]
+    block = block[:block.index("```")]
+    spec, shown = block.split("$ pzc solve huge.pz b.txt\n")
+    write("huge.pz", spec.removeprefix("$ cat huge.pz\n"))
+    write("b.txt", "..\n")
+    run = run_pzc("solve", "huge.pz", "b.txt")
+    assert run.returncode == 2
+    assert run.stderr + run.stdout.rstrip("\n") + "\n" == shown
+
+
+def test_the_memory_budget_is_watched_while_grounding(write, run_pzc, monkeypatch):
+    # 810,000 pairs of cells, each a formula: past 60 MB while grounding rule r
+    write("pairs.pz", """\
+puzzle pairs "every pair of cells"
+board square
+var v[c in cells] : 1..9
+show v
+rule r: all a in cells, b in cells where a != b: v[a] != v[b] or v[a] + v[b] > 3
+""")
+    write("b.txt", ("." * 30 + "\n") * 30)
+    monkeypatch.setenv("PZC_MEMORY_MB", "60")
+    run = run_pzc("solve", "pairs.pz", "b.txt")
+    assert run.returncode == 2, run.stderr
+    located(run, "pairs.pz", 5, "memory budget of 60 MB", "formulas so far")
+
+
+def test_a_solver_process_that_dies_is_reported_as_out_of_memory(monkeypatch, examples):
+    # CaDiCaL that cannot allocate throws std::bad_alloc and aborts (signal 6):
+    # under `ulimit -v` it solves in a child, and its death is an error here
+    from pzc import api
+    from pzc.backends import sat
+    from pzc.encoder.ground import ground
+    from pzc.errors import PzcError
+    spec = api.load_spec("sudoku")
+    inst = api.load_instances(spec, str(examples / "sudoku" / "grid4.txt"))[0]
+    monkeypatch.setattr(sat, "address_space_limited", lambda: True)
+    with api.get_backend("sat").session(ground(spec, inst)) as session:
+        monkeypatch.setattr(session, "_loop", lambda *_: os.abort())
+        with pytest.raises(PzcError, match="ran out of memory .*signal 6"):
+            session.next()
+
+
+def test_under_ulimit_v_the_solver_runs_in_a_child_and_counts_right(write, tmp_path):
+    # all 288 4 x 4 Sudokus: each model comes from a child, blocked here
+    write("b.txt", "....\n....\n....\n....\n")
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 29, 3 << 29))
+    out = {}
+    for limited in (False, True):
+        proc = subprocess.run([sys.executable, "-m", "pzc.cli", "count", "sudoku", "b.txt",
+                               "--limit", "1000", "--format", "json"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300,
+                              preexec_fn=limit if limited else None)
+        assert proc.returncode == 0, proc.stderr
+        out[limited] = json.loads(proc.stdout)["count"]
+    assert out == {False: 288, True: 288}
