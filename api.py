@@ -23,13 +23,15 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from . import clock
 from .backends import deepen, get_backend, watched
+from .clock import Timeout
 from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
 from .encoder import dimacs as dimacs_stage
 from .encoder.decode import decode
-from .encoder.enumerate import differences, enumerate_solutions, marked_rows
+from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
 from .encoder.instance import Instance, read_file, read_instances
@@ -148,6 +150,13 @@ def _ground(spec, instance, result, progress=no_progress):
         return None, 0.0
 
 
+def _instance_clock(timeout):
+    """The instance's time limit (clock.py), started once the solvers an
+    earlier instance left behind at its limit are freed."""
+    clock.release_left_behind()
+    return clock.limit(timeout)
+
+
 def _solver(spec, backend, solver):
     """--solver if given, else the spec's `solver` line on the SAT backend."""
     if solver is None and backend == "sat" and spec.solver is not None:
@@ -172,12 +181,21 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         return solve_plan(spec, instance, backend, solver, timeout, max_steps, progress)
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
+    started = time.perf_counter()
+    with _instance_clock(timeout):
+        try:
+            return _solve_board(spec, instance, engine, result, progress)
+        except Timeout as e:
+            clock.leave_behind(e)        # its frames hold what was built so far
+            return _timed_out(result, engine, started)
+
+
+def _solve_board(spec, instance, engine, result, progress) -> Result:
     g, ground_s = _ground(spec, instance, result, progress)
     if g is None:
         return result
-    remaining = None if timeout is None else max(0.0, timeout - ground_s)
     try:
-        outcome = engine.solve(g, remaining, progress)
+        outcome = engine.solve(g, clock.left(), progress)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
@@ -200,6 +218,16 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     engine = get_backend(backend, _solver(spec, backend, solver),
                          "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
+    started = time.perf_counter()
+    with _instance_clock(timeout):
+        try:
+            return _solve_plan(spec, instance, engine, result, max_steps, progress)
+        except Timeout as e:
+            clock.leave_behind(e)        # its frames hold what was built so far
+            return _timed_out(result, engine, started)
+
+
+def _solve_plan(spec, instance, engine, result, max_steps, progress) -> Result:
     progress("grounding")
     start = time.perf_counter()
     try:
@@ -208,10 +236,9 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         result.error, result.exit_code = e, e.exit_code
         return result
     ground_s = time.perf_counter() - start
-    remaining = None if timeout is None else max(0.0, timeout - ground_s)
     try:
         with watched(engine, plan, progress) as session:
-            outcome = deepen(plan, session, max_steps, remaining)
+            outcome = deepen(plan, session, max_steps)
             stats = dict(session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
@@ -229,10 +256,23 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     return result
 
 
+def _timed_out(result, engine, started):
+    """The instance ran out of time before a solver ran (grounding, encoding)."""
+    result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
+    result.stats = _stopped_stats(engine, started)
+    return result
+
+
+def _stopped_stats(engine, started) -> dict:
+    return dict(engine.describe(), variables=None, clauses=None,
+                compile_s=round(time.perf_counter() - started, 4), solve_s=0.0)
+
+
 def _finish(result, spec, instance, g, status, assignment, steps=None,
             progress=no_progress) -> Result:
     """Decode, verify and render a backend's answer into ``result``."""
     if status == "timeout":
+        clock.leave_behind(g)            # freed before the next instance's clock
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         return result
     if status == "unsat":
@@ -302,13 +342,25 @@ def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     progress = progress or no_progress
     result = CountResult(instance.name, spec.name, "error")
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
+    started = time.perf_counter()
+    with _instance_clock(timeout):
+        try:
+            return _count(spec, instance, engine, limit, progress, result)
+        except Timeout as e:
+            clock.leave_behind(e)
+            result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+            result.stats = _stopped_stats(engine, started)
+            result._found = Enumeration(timed_out=True)
+            return result
+
+
+def _count(spec, instance, engine, limit, progress, result) -> CountResult:
     g, ground_s = _ground(spec, instance, result, progress)
     if g is None:
         return result
-    deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout - ground_s)
     try:
         with watched(engine, g, progress) as session:
-            found = enumerate_solutions(g, session, limit, deadline, progress)
+            found = enumerate_solutions(g, session, limit, progress)
             result.stats = _stats(ground_s, session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
@@ -319,6 +371,7 @@ def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     result.moves = [s.moves for s in found.solutions]
     result._found = found
     if found.timed_out:
+        clock.leave_behind(g)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
     else:
         result.status = "counted"

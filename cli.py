@@ -7,13 +7,14 @@ import errno
 import json
 import os
 import sys
+import time
 
-from . import __version__, api
+from . import __version__, api, clock
 from .encoder.check import summary
 from .encoder.render import move_text
 from .deep_stack import run_deep
 from .errors import PzcError, printable
-from .progress import Display
+from .progress import Display, stop_lines
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -197,6 +198,11 @@ def _drop_stdout():
 
 
 def main(argv=None) -> int:
+    code = _main(argv)
+    return code if argv is not None else _exit_now_if_timed_out(code)
+
+
+def _main(argv) -> int:
     args = build_parser().parse_args(argv)
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
@@ -206,7 +212,14 @@ def main(argv=None) -> int:
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
+    except RecursionError:
+        # only where no deep stack could be had (deep_stack.py: a tight ulimit -v);
+        # the spec's own limits are located errors before this
+        print("pzc: error: the spec nests or recurses too deeply for the stack this "
+              "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
+        return api.EXIT_USAGE
     except KeyboardInterrupt:
+        stop_lines()
         print("pzc: interrupted", file=sys.stderr)
         return 130
     except MemoryError:         # past the checks of encoder/limits.py: still a plain message
@@ -233,6 +246,21 @@ def main(argv=None) -> int:
         return api.EXIT_VERIFY
 
 
+def _exit_now_if_timed_out(code: int) -> int:
+    """The command, done: after a time limit, exit without the interpreter's
+    clean-up.  Freeing what a big instance built (a million-cell board, a
+    solver with many cuts: clock.leave_behind) takes seconds that would be
+    spent past the limit, and the operating system frees it at once."""
+    if code == api.EXIT_TIMEOUT or clock.any_left_behind():
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):    # the usual exit reports it
+            return code
+        os._exit(code)
+    return code
+
+
 def cmd_specs(args) -> int:
     names = api.builtin_specs()
     width = max(map(len, names))
@@ -254,6 +282,13 @@ def _error_result(args, path, spec_name, error):
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
     return kind(path if path != "-" else "<stdin>", spec_name, "error",
                 error=error, exit_code=error.exit_code)
+
+
+def _timeout_result(args, path, spec_name):
+    """The result for a file whose reading used up the time limit."""
+    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
+    return kind(path if path != "-" else "<stdin>", spec_name, "timeout",
+                exit_code=api.EXIT_TIMEOUT)
 
 
 def _load(args):
@@ -279,20 +314,30 @@ def _each_instance(args, run, emit_one):
     codes = []
     with Display(args.quiet) as display:
         show = display.callback or api.no_progress
-        show("reading")
-        files = []                  # (path, instances or the error reading them)
+        if not ("-" in args.instances and _typed_in()):
+            show("reading")         # not over the line someone is typing an instance on
+        files = []                  # (path, instances, the error reading them, or None: out of time)
         for path in args.instances:
             try:
-                files.append((path, api.load_instances(spec, path)))
+                with clock.limit(_time_left(args)):     # a huge file takes a while to read
+                    files.append((path, api.load_instances(spec, path)))
             except PzcError as e:
                 files.append((path, e))
-        total = sum(len(found) for _, found in files if not isinstance(found, PzcError))
+            except clock.Timeout as e:
+                clock.leave_behind(e)      # its frames hold the half-read file: freed later
+                files.append((path, None))
+                args.first_limit_given = True            # the next files' instances: whole limits
+        total = sum(len(found) for _, found in files if isinstance(found, list))
         index = 0
         for path, found in files:
-            if isinstance(found, PzcError):
+            if not isinstance(found, list):
                 display.pause()
-                emit_one(args, _error_result(args, path, spec.name, found))
-                codes.append(found.exit_code)
+                if found is None:
+                    emit_one(args, _timeout_result(args, path, spec.name))
+                    codes.append(api.EXIT_TIMEOUT)
+                else:
+                    emit_one(args, _error_result(args, path, spec.name, found))
+                    codes.append(found.exit_code)
                 continue
             for inst in found:
                 index += 1
@@ -301,12 +346,52 @@ def _each_instance(args, run, emit_one):
                 display.pause()
                 emit_one(args, result)
                 codes.append(result.exit_code)
+    if api.EXIT_TIMEOUT in codes:
+        clock.leave_behind(files)             # see _exit_now_if_timed_out
     return api.worst_exit(codes)
 
 
+def _typed_in() -> bool:
+    """Standard input is a terminal (an instance typed in)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:                  # closed
+        return False
+
+
 def _engine_options(args, progress) -> dict:
-    return dict(backend=args.backend, solver=args.solver, timeout=args.timeout,
+    return dict(backend=args.backend, solver=args.solver, timeout=_instance_limit(args),
                 connectivity=args.connectivity, solver_cmd=args.solver_cmd, progress=progress)
+
+
+def _instance_limit(args):
+    """--timeout for the next instance.  The first one's limit counts from the
+    process start (interpreter, imports, reading the spec and the file), as
+    the user's clock does; each later one gets the whole limit."""
+    left = _time_left(args)
+    args.first_limit_given = True
+    return left
+
+
+def _time_left(args):
+    if args.timeout is None or getattr(args, "first_limit_given", False):
+        return args.timeout
+    return max(0.0, args.timeout - seconds_since_start())
+
+
+def seconds_since_start() -> float:
+    """How long this process has run (Linux: from /proc; elsewhere from the
+    import of this module)."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")     # field 22: starttime
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _IMPORTED
+
+
+_IMPORTED = time.perf_counter()
 
 
 def cmd_solve(args) -> int:
@@ -376,7 +461,11 @@ def emit(args, result: api.Result):
     if result.steps is not None:
         status += f": {result.steps} moves, shortest"
     _out(f"{result.instance}: {status}")
-    if args.stats and result.stats:
+    if args.stats and result.stats and result.stats.get("variables") is None:
+        st = result.stats        # stopped before a solver ran
+        _out(f"  {st['backend']}/{st['solver']}: stopped while compiling, after "
+             f"{st['compile_s']:.3f} s")
+    elif args.stats and result.stats:
         st = result.stats
         _out(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
               f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "

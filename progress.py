@@ -14,7 +14,9 @@ round, plan step or solution, never per clause, so it costs nothing measurable:
     solution               count and unique: count=distinct solutions so far
 
 The command line adds two of its own: ``reading`` (instance files are being
-read) and ``instance`` (name=, index= counting from 1, total=).
+read) and ``instance`` (name=, index= counting from 1, total=).  Rounds solved
+in a forked copy of a SAT session (a time limit on a solver that cannot be
+interrupted) call the callback in that copy.
 
 `Display` draws them on standard error with rich, as a transient line with a
 spinner that appears once the command has run for a second.  It draws from a
@@ -30,12 +32,28 @@ import signal
 import sys
 import time
 
-from .errors import PzcError, printable
+from .errors import PzcError, plural, printable
 
 SHOW_AFTER_S = 1.0          # a quicker command shows no progress at all
 SEND_EVERY_S = 0.1          # repeats of one event (rounds, solutions) at most this often
 TICK_S = 0.1                # the line is redrawn this often
 ACK_WAIT_S = 2.0            # how long to wait for the line to be cleared
+
+
+_drawing = set()             # the processes of the lines open now, for stop_lines
+
+
+def stop_lines() -> None:
+    """Clear every progress line now, from any thread: Ctrl-C reaches the main
+    thread while the command (and its line) still runs on another
+    (deep_stack.py), and its message must not land on the line."""
+    for proc in list(_drawing):
+        try:
+            os.kill(proc.pid, signal.SIGINT)        # the line clears itself and stops
+        except OSError:
+            pass
+        proc.join(ACK_WAIT_S)
+        _drawing.discard(proc)
 
 
 def no_progress(event: str, **figures) -> None:
@@ -87,6 +105,7 @@ class Display:
                 pass
         self.proc = ctx.Process(target=_draw, args=(theirs, delay), daemon=True)
         self.proc.start()
+        _drawing.add(self.proc)
         theirs.close()
         self.callback = self
         self.last_event, self.last_sent, self.pending = None, 0.0, None
@@ -123,6 +142,7 @@ class Display:
             self.conn.close()
             self.conn = None
             self.proc.join(ACK_WAIT_S)
+            _drawing.discard(self.proc)
 
     def _send(self, message) -> None:
         if self.conn is None:
@@ -179,18 +199,48 @@ class _State:
         words = [] if self.phase is None else [self.phase]
         f = self.figures
         if "rounds" in f:
-            words.append(f"{f['rounds']} round{_s(f['rounds'])}, {f['cuts']} cut{_s(f['cuts'])}")
+            words.append(f"{plural(f['rounds'], 'round')}, {plural(f['cuts'], 'cut')}")
         if "steps" in f:
-            words.append(f"plans of {f['steps']} move{_s(f['steps'])}")
+            words.append(f"plans of {plural(f['steps'], 'move')}")
         if "count" in f:
-            words.append(f"{f['count']} solution{_s(f['count'])}")
+            words.append(plural(f["count"], "solution"))
         if words:
             parts.append(words[0] + (": " + ", ".join(words[1:]) if words[1:] else ""))
         return "  ".join(parts)
 
 
-def _s(n) -> str:
-    return "" if n == 1 else "s"
+class _Line:
+    """The line on the terminal, drawn with rich: a spinner and the state's
+    text, cut to one row.  rich is imported at the first drawing, so that a
+    quick command does not wait for it."""
+
+    def __init__(self):
+        self.live = None
+        self.console = self.spinner = None
+
+    def draw(self, state, refresh=True):
+        from rich.text import Text
+        if self.console is None:
+            from rich.console import Console
+            from rich.spinner import Spinner
+            self.console = Console(file=sys.stderr)
+            self.spinner = Spinner("dots")
+        line = Text(state.text())
+        line.truncate(max(self.console.width - 3, 10), overflow="ellipsis")
+        self.spinner.update(text=line)
+        if self.live is None:
+            from rich.live import Live
+            self.live = Live(self.spinner, console=self.console, transient=True,
+                             auto_refresh=False, redirect_stdout=False, redirect_stderr=False)
+            self.live.start()
+        if refresh:
+            self.live.refresh()
+
+    def clear(self, state):
+        if self.live is not None:
+            self.draw(state, refresh=False)         # stop() draws the newest figures, then clears
+            self.live.stop()
+            self.live = None
 
 
 def _draw(conn, delay):
@@ -198,57 +248,51 @@ def _draw(conn, delay):
     has passed; on pause, draw the newest state if the line shows, clear it
     and say so.  (An instance solved between two redraws is not drawn: a file
     of many quick instances costs one message round trip each, not a redraw.)"""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the command's to report
+    for sig in (signal.SIGINT, signal.SIGTERM):    # Ctrl-C, or the command's exit: clear, stop
+        signal.signal(sig, _stop)
     sys.stdout = open(os.devnull, "w")              # never a byte on standard output
-    from rich.console import Console
-    from rich.live import Live
-    from rich.spinner import Spinner
-    from rich.text import Text
-
-    console = Console(file=sys.stderr)
     state = _State()
-    spinner = Spinner("dots")
-    live = None
+    line = _Line()
+    try:
+        _serve(conn, delay, state, line)
+    except Exception:           # _Stop, or a line that fails: never worth a traceback
+        try:
+            line.clear(state)
+        except Exception:
+            pass
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(signum, frame):
+    for sig in (signal.SIGINT, signal.SIGTERM):    # once is enough
+        signal.signal(sig, signal.SIG_IGN)
+    raise _Stop
+
+
+def _serve(conn, delay, state, line):
     seen = False                                    # an event since the last pause
-
-    def redraw(refresh=True):
-        nonlocal live
-        line = Text(state.text())
-        line.truncate(max(console.width - 3, 10), overflow="ellipsis")   # one row, always
-        spinner.update(text=line)
-        if live is None:
-            live = Live(spinner, console=console, transient=True, auto_refresh=False,
-                        redirect_stdout=False, redirect_stderr=False)
-            live.start()
-        if refresh:
-            live.refresh()
-
-    def clear():
-        nonlocal live, seen
-        if live is not None:
-            redraw(refresh=False)                   # stop() draws the newest figures, then clears
-            live.stop()
-            live = None
-        seen = False
-
     next_tick = time.perf_counter()
     while True:
         wait = next_tick - time.perf_counter()
         try:
             message = conn.recv() if wait > 0 and conn.poll(wait) else None
         except (EOFError, OSError):                 # the command is gone
-            clear()
+            line.clear(state)
             return
         if message is None:                         # time to redraw
             if seen and time.perf_counter() - state.start >= delay:
-                redraw()
+                line.draw(state)
             next_tick = time.perf_counter() + TICK_S
         elif message[0] == "event":
             state.take(message[1], message[2])
             seen = True
         elif message[0] == "pause":
-            clear()
+            line.clear(state)
+            seen = False
             conn.send("paused")
         else:                                       # close
-            clear()
+            line.clear(state)
             return

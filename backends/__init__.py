@@ -14,10 +14,10 @@ same incremental solver.
 
 from __future__ import annotations
 
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from .. import clock
 from ..errors import PzcError
 from ..progress import no_progress
 
@@ -55,13 +55,21 @@ class Backend:
     """The interface: ``session(ground) -> Session``; ``solve`` is one model."""
 
     name = "?"
+    solver_name = "?"
 
     def session(self, ground) -> Session:  # pragma: no cover
         raise NotImplementedError
 
+    def describe(self) -> dict:
+        """The stats a result shows even when it never reached a solver."""
+        return {"backend": self.name, "solver": self.solver_name}
+
     def solve(self, ground, timeout: float | None = None, progress=no_progress) -> Outcome:
         with watched(self, ground, progress) as s:
-            outcome = s.next(timeout)
+            try:
+                outcome = s.next(timeout)
+            except clock.Timeout:            # between the solver's own checks
+                outcome = Outcome("timeout")
             outcome.stats = dict(s.stats)
             return outcome
 
@@ -106,25 +114,28 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
     raise PzcError(f"unknown backend {name!r}: choose sat, smt or external")
 
 
-def deepen(plan, session, max_steps: int, timeout: float | None = None) -> Outcome:
+def deepen(plan, session, max_steps: int) -> Outcome:
     """Look for a plan of 0, 1, 2, ... steps on one incremental session: each
     round adds a step and assumes the goal in the newest state, so the first
     plan found is a shortest one.  Outcome.stats["steps"] is its length; an
-    unsat outcome means no plan of at most ``max_steps`` steps."""
-    start = time.perf_counter()
-    deadline = None if timeout is None else start + timeout
+    unsat outcome means no plan of at most ``max_steps`` steps.  The time
+    limit (clock.py) is checked at every step: a goal that is false outright
+    never reaches the solver, whose own limit would not see the time pass."""
     for t in range(max_steps + 1):
-        session.progress("depth", steps=t)
-        while plan.steps < t:
-            grown = plan.extend()
-            session.extend(grown.variables, grown.constraints)
-        if session.assume(plan.goal(t)):
-            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            outcome = session.next(remaining)
-            if outcome.status != "unsat":
-                outcome.stats["steps"] = t
-                return outcome
-        session.retract()
+        try:
+            clock.check()
+            session.progress("depth", steps=t)
+            while plan.steps < t:
+                grown = plan.extend()
+                session.extend(grown.variables, grown.constraints)
+            if session.assume(plan.goal(t)):
+                outcome = session.next(clock.left())
+                if outcome.status != "unsat":
+                    outcome.stats["steps"] = t
+                    return outcome
+            session.retract()
+        except clock.Timeout:
+            return Outcome("timeout", None, dict(session.stats, steps=t))
     return Outcome("unsat", None, dict(session.stats, steps=max_steps))
 
 

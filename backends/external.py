@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import signal
 import subprocess
 import tempfile
 import time
@@ -43,11 +44,9 @@ class ExternalSession(Session):
                 f.write(f"p cnf {self.cnf.nvars} {len(clauses)}\n")
                 f.write("".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
             argv = _command(self.command, cnf_path, out_path)
-            try:
-                run = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
-            except FileNotFoundError:
-                raise PzcError(f"cannot run the solver command {argv[0]!r}: no such program") from None
-            except subprocess.TimeoutExpired:
+            # writing the file took some of the time
+            run = _run(argv, None if timeout is None else timeout - (time.perf_counter() - start))
+            if run is None:
                 self._done(start)
                 return Outcome("timeout", None, dict(self.stats))
             text = run.stdout
@@ -80,6 +79,40 @@ class ExternalSession(Session):
         self.extra.append(blocking_clause(self.cnf.var_lits, values))
 
 
+def _run(argv, timeout):
+    """Run the solver in its own process group; at the time limit (or on any
+    interruption: clock.py's alarm) the whole group is killed, so a shell
+    wrapper's children stop too.  None when the time ran out."""
+    if timeout is not None and timeout <= 0:
+        return None
+    try:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+    except FileNotFoundError:
+        raise PzcError(f"cannot run the solver command {argv[0]!r}: no such program") from None
+    except PermissionError:
+        raise PzcError(f"cannot run the solver command {argv[0]!r}: not executable") from None
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        return None
+    except BaseException:
+        _kill_group(proc)
+        raise
+    return subprocess.CompletedProcess(argv, proc.returncode, stdout, stderr)
+
+
+def _kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+    proc.stdout.close()              # never read on: a grandchild that left the
+    proc.stderr.close()              # group must not keep pzc waiting
+
+
 def _command(command, cnf_path, out_path) -> list:
     try:
         argv = shlex.split(command)
@@ -96,7 +129,7 @@ class ExternalBackend(Backend):
     name = "external"
 
     def __init__(self, command: str):
-        self.command = command
+        self.command = self.solver_name = command
 
     def session(self, ground) -> ExternalSession:
         return ExternalSession(self.command, ground)

@@ -2,21 +2,28 @@
 
 Lazy connectivity cuts (encoder/connectivity.py) and blocking clauses are
 added to the same incremental solver, so counting keeps what was learnt.
+
+Under a time limit every solver runs in a worker (backends/worker.py): a
+forked copy of the session, kept from call to call and killed at the
+deadline, so the limit holds whatever the solver is doing.  In process it did not:
+PySAT cannot interrupt CaDiCaL, whose conflict budgets (solving in slices,
+the clock checked between them) ended a 10 s limit after 12-34 s, a slice
+costing far more than the one before; Glucose's interrupt came up to 2 s late.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
 import time
 
 from pysat.solvers import Solver, SolverNames
 
+from .. import clock
 from ..encoder import cnf as cnf_stage
 from ..encoder import connectivity
-from ..encoder.limits import address_space_limited, budget_bytes
+from ..encoder.limits import address_space_limited
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
+from .worker import Worker
 
 
 def solver_names() -> list:
@@ -34,66 +41,6 @@ def check_solver_name(name: str) -> str:
 def incremental(name) -> bool:
     """Kissat in PySAT solves once; a second call aborts the process."""
     return not name.startswith("kissat")
-
-
-_LIMIT_KIND = {}
-
-
-def limit_kind(name) -> str:
-    """How a time limit can stop this solver: interrupt, budget or none.
-
-    MiniSat, Glucose and friends can be interrupted; CaDiCaL cannot in PySAT,
-    but it takes conflict budgets, so it solves in slices with the clock
-    checked in between; a solver with neither (Lingeling, and Kissat, which
-    cannot be called twice) runs in a forked child killed at the deadline."""
-    if name not in _LIMIT_KIND:
-        with Solver(name=name, bootstrap_with=[[1]]) as s:
-            try:
-                s.interrupt()
-                kind = "interrupt"
-            except NotImplementedError:
-                kind = "none"
-                if incremental(name):
-                    try:
-                        s.conf_budget(1)
-                        s.solve_limited()
-                        kind = "budget"
-                    except NotImplementedError:
-                        pass
-        _LIMIT_KIND[name] = kind
-    return _LIMIT_KIND[name]
-
-
-SLICE_S = 0.5    # with a conflict budget, look at the clock about this often
-
-
-def _solve_budgeted(s, deadline, assumptions=()):
-    budget = 2000
-    while True:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            return None
-        t = time.perf_counter()
-        s.conf_budget(budget)
-        ok = s.solve_limited(assumptions=assumptions)
-        if ok is not None:
-            return ok
-        rate = budget / max(time.perf_counter() - t, 1e-4)
-        budget = int(min(max(rate * min(remaining, SLICE_S), 500), 10 ** 8))
-
-
-def _solve_interrupted(s, deadline, assumptions=()):
-    remaining = deadline - time.perf_counter()
-    if remaining <= 0:
-        return None
-    timer = threading.Timer(remaining, s.interrupt)
-    timer.start()
-    try:
-        ok = s.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-    s.clear_interrupt()
-    return ok
 
 
 def _truth(model, nvars):
@@ -133,6 +80,9 @@ class SatSession(Session):
         self.made_eager = []             # lazy constraints given their eager encoding
         self.assumptions = []            # literals assumed for the next solve (plans)
         self.solve_s = 0.0
+        self.worker = None               # (process, connection): the solving copy, if any
+        self.pending = []                # clauses the worker has not been sent yet
+        self.stale = False               # this copy's solver lacks what the worker has
         self.stats = {"backend": "sat", "solver": name, "variables": self.cnf.nvars,
                       "clauses": len(self.cnf.clauses),
                       "encode_s": time.perf_counter() - start, "solve_s": 0.0}
@@ -145,6 +95,10 @@ class SatSession(Session):
         self._push(clauses)
 
     def _push(self, clauses):
+        if self.worker is not None:      # the worker solves; it gets them with its next call
+            self.pending += clauses
+            self.stale = True
+            return
         if incremental(self.name):
             for c in clauses:
                 self.solver.add_clause(c)
@@ -153,27 +107,20 @@ class SatSession(Session):
             self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
             self.fresh = True
 
-    def _once(self, deadline):
+    def _once(self):
         if not incremental(self.name) and not self.fresh:
             self._add([])                # rebuild before a second call
         self.fresh = False
-        if deadline is None:
-            return self.solver.solve(assumptions=self.assumptions)
-        kind = limit_kind(self.name)
-        if kind == "budget":
-            return _solve_budgeted(self.solver, deadline, self.assumptions)
-        return _solve_interrupted(self.solver, deadline, self.assumptions)
+        return self.solver.solve(assumptions=self.assumptions)
 
-    def _loop(self, deadline):
+    def _loop(self):
         """Solve and cut until a model breaks no connectivity rule.
         Returns (status, model, clauses added)."""
         added_before = len(self.added)
         started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
         while True:
-            ok = self._once(deadline)
+            ok = self._once()
             self.rounds += 1
-            if ok is None:
-                return "timeout", None, self.added[added_before:]
             if not ok:
                 return "unsat", None, self.added[added_before:]
             model = self.solver.get_model()
@@ -191,21 +138,21 @@ class SatSession(Session):
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])
 
-    def _make_eager(self, items):
+    def _make_eager(self, items, push=True):
         if items:
-            self._add_encoded(cnf_stage.make_eager(self.cnf, items))
+            clauses = cnf_stage.make_eager(self.cnf, items)
+            if push:
+                self._add_encoded(clauses)
             self.made_eager += items
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        if (timeout is not None and (limit_kind(self.name) == "none" or not incremental(self.name))
-                or address_space_limited()):
-            # under `ulimit -v` a native solver that cannot allocate aborts the
-            # process: in a child, its death is reported instead
-            status, model = self._next_in_child(timeout)
+        # under a time limit, and under `ulimit -v` (where a native solver that
+        # cannot allocate aborts the process), the solver runs in a worker
+        if timeout is not None or self.worker is not None or address_space_limited():
+            status, model = self._next_in_worker(timeout)
         else:
-            deadline = None if timeout is None else start + timeout
-            status, model, _ = self._loop(deadline)
+            status, model, _ = self._loop()
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if self.cnf.lazy or self.made_eager:
@@ -214,50 +161,40 @@ class SatSession(Session):
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
 
-    def _next_in_child(self, timeout):
-        """Run the loop in a forked copy killed at the deadline; the cuts it
-        found come back and are added here too."""
-        ctx = multiprocessing.get_context("fork")
-        receive, send = ctx.Pipe(duplex=False)
-
-        def child():
-            try:
-                status, model, added = self._loop(None)
-                eager = [self.lazy_at_start.index(x) for x in self.made_eager]
-                send.send((status, model, added, self.rounds, self.cuts, eager))
-            except BaseException as e:      # report, never hang the parent
-                send.send(("error", repr(e), [], 0, 0, []))
-            finally:
-                send.close()
-
-        proc = ctx.Process(target=child, daemon=True)
-        proc.start()
-        send.close()
+    def _next_in_worker(self, timeout):
+        """Solve in the worker (backends/worker.py), a forked copy of this
+        session.  Clauses added here since its last call go with the request;
+        the cuts it finds and its switches to eager come back and are recorded
+        here too, so that a later copy starts from all of them."""
+        if self.worker is None:
+            if self.stale:               # a killed worker had clauses this copy lacks
+                self.solver.delete()
+                self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+                self.fresh, self.stale = True, False
+            self.worker = Worker(self._serve, self.name)
+        request, self.pending = (self.pending, self.assumptions), []
         try:
-            if receive.poll(timeout):
-                result = receive.recv()
-            else:
-                result = ("timeout", None, [], self.rounds, self.cuts, [])
-        except EOFError:
-            result = ("died", None, [], 0, 0, [])
-        finally:
-            if proc.is_alive():
-                proc.kill()
-            proc.join()
-            receive.close()
-        status, model, added, self.rounds, self.cuts, eager = result
-        if status == "died" or (status == "error" and model.startswith("MemoryError")):
-            how = (f"signal {-proc.exitcode}" if proc.exitcode and proc.exitcode < 0
-                   else f"status {proc.exitcode}")
-            raise PzcError(f"the SAT solver {self.name} ran out of memory (its process ended "
-                           f"with {how}; pzc's budget is {budget_bytes() >> 20} MB)")
-        if status == "error":
-            raise RuntimeError(f"SAT solver {self.name} failed: {model}")
-        if added:
-            self._add(added)
+            reply = self.worker.call(request, timeout)
+        except BaseException:
+            self.worker, self.stale = None, True
+            raise
+        if reply is None:
+            self.worker, self.stale = None, True
+            return "timeout", None
+        status, model, added, self.rounds, self.cuts, eager = reply
+        self.added += added              # the worker has them already
+        self.stale = True
         self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
-                          if x in self.cnf.lazy])           # the child's switches, here too
+                          if x in self.cnf.lazy], push=False)   # the worker's switches
         return status, model
+
+    def _serve(self, request):
+        """In the worker: add what the parent sent, solve, report."""
+        clauses, self.assumptions = request
+        self._add(clauses)
+        status, model, added = self._loop()
+        eager = [self.lazy_at_start.index(x) for x in self.made_eager]
+        return status, model, added, self.rounds, self.cuts, eager
 
     def block(self, values: dict) -> None:
         self._add([blocking_clause(self.cnf.var_lits, values)])
@@ -290,8 +227,14 @@ class SatSession(Session):
         self._push(clauses)
 
     def close(self):
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
         if self.solver is not None:
-            self.solver.delete()
+            if clock.left() == 0:
+                clock.leave_behind(self.solver)
+            else:
+                self.solver.delete()
             self.solver = None
 
 
@@ -299,7 +242,7 @@ class SatBackend(Backend):
     name = "sat"
 
     def __init__(self, solver: str, connectivity: str = "lazy"):
-        self.solver = check_solver_name(solver)
+        self.solver = self.solver_name = check_solver_name(solver)
         self.connectivity = connectivity
 
     def session(self, ground) -> SatSession:

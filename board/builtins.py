@@ -5,10 +5,10 @@ define them by concept (see board/registry.py for how to add one):
     neighbourhoods  neighbours, around, edge, edges(c), ball, oncell, cell, row, col
     lattice         dots, segments, segments(d), sides, segment
     clues           clue, given, target, locked, labels, input, has_target,
-                    token, group, get
+                    token, group, get, int, split
     basics          abs, isqrt, len, sorted, set, list
 
-Aggregates (count, sum, min, max, distinct, connected) are in
+Aggregates (count, sum, product, min, max, distinct, connected) are in
 encoder/aggregates.py.
 """
 

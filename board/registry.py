@@ -18,7 +18,8 @@ bad one with ``it.err(node.args[i], message)`` so the caret points at it.
 
 To add a built-in, write it with its decorator in the module of its concept
 (regions, neighbourhoods, lattice, clues, basics: see board/builtins.py,
-which imports them all) and document it in docs/language.md.  Aggregates,
+which imports them all) and document it in the Built-ins table of
+docs/language.md (tests/test_docs.py fails on a built-in left out).  Aggregates,
 which take binders (``sum(c in cells: ...)``), live in encoder/aggregates.py.
 
 The helpers below check arguments the way every built-in should.

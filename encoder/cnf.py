@@ -29,6 +29,7 @@ from itertools import combinations
 
 from pysat.card import CardEnc, EncType
 
+from .. import clock
 from . import connectivity
 from .gc_pause import without_gc
 from .limits import CHECK_EVERY, MemoryBudget
@@ -769,7 +770,9 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
     largest = (0, None)             # the rule with the most clauses, for an error
-    for rule, node in model.constraints + model.implied:
+    for i, (rule, node) in enumerate(model.constraints + model.implied):
+        if not i & 1023:
+            clock.check()            # also where SIGALRM cannot (a thread): clock.py
         enc.memory.statement = rule       # where a memory error points
         before = len(enc.clauses)
         enc.assert_(node)

@@ -17,9 +17,10 @@ keeps lazy connectivity cuts and blocking clauses side by side.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 
+from .. import clock
+from ..clock import Timeout
 from ..errors import PzcError
 from ..progress import no_progress
 from .decode import decode
@@ -54,24 +55,32 @@ def show_solution(spec, instance, answer, touched) -> Solution:
     return Solution(grid, moves(spec, instance, answer, touched), cells)
 
 
-def enumerate_solutions(ground, session, limit=None, deadline=None,
-                        progress=no_progress) -> Enumeration:
+def enumerate_solutions(ground, session, limit=None, progress=no_progress) -> Enumeration:
     """Up to ``limit`` distinct boards; ``complete`` when no other exists;
-    ``progress("solution", count=n)`` as each comes (progress.py)."""
-    spec, instance, model = ground.spec, ground.instance, ground.model
+    ``progress("solution", count=n)`` as each comes (progress.py).  At the
+    time limit (clock.py) the boards found so far are kept."""
     out = Enumeration()
+    try:
+        _enumerate(ground, session, limit, progress, out)
+    except Timeout:
+        out.timed_out = True
+    return out
+
+
+def _enumerate(ground, session, limit, progress, out):
+    spec, instance, model = ground.spec, ground.instance, ground.model
     seen = set()
     while True:
         # past the limit the search goes on only to say whether the limit cut
         # the enumeration short: a new board says yes, unsat says no
         full = limit is not None and len(out.solutions) >= limit
-        outcome = session.next(_remaining(deadline))
+        outcome = session.next(clock.left())
         if outcome.status == "timeout":
             out.timed_out = True
-            return out
+            return
         if outcome.status == "unsat":
             out.complete = True
-            return out
+            return
         answer = decode(ground, outcome.assignment)
         problems = verify(spec, instance, answer)
         if problems:
@@ -82,7 +91,7 @@ def enumerate_solutions(ground, session, limit=None, deadline=None,
         key = json.dumps([sol.grid, sol.moves], sort_keys=True)
         if key not in seen:
             if full:
-                return out
+                return
             seen.add(key)
             out.solutions.append(sol)
             progress("solution", count=len(out.solutions))
@@ -90,14 +99,8 @@ def enumerate_solutions(ground, session, limit=None, deadline=None,
                  for name, k in touched}
         if not shown:            # the board reads no variable: it is the only one
             out.complete = True
-            return out
+            return
         session.block(shown)
-
-
-def _remaining(deadline):
-    if deadline is None:
-        return None
-    return max(0.0, deadline - time.perf_counter())
 
 
 def differences(a: Solution, b: Solution) -> list:

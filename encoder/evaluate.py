@@ -13,6 +13,7 @@ True or False without any solver or model involved.
 
 from __future__ import annotations
 
+from .. import clock
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
 from ..board.geometry import SquareGrid
 from ..errors import PzcError, plural
@@ -50,6 +51,7 @@ class Interpreter(Closures, Operators):
         self._memo = {}
         self.state_reads = 0      # plans: reads of a `state`, whose value depends on the step
         self._depth = 0
+        self._calls = 0                  # let function calls evaluated, for the clock
         self._adjacency = {}      # connected(...) over the same elements: one graph
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
@@ -265,6 +267,9 @@ class Interpreter(Closures, Operators):
                     return hit
             except TypeError:
                 key = None
+        self._calls += 1
+        if not self._calls & 1023:       # a let function can call itself 2^40 times:
+            clock.check()                # the alarm stops it, and this in a thread
         reads = self.state_reads
         value = self._nested(node, let.body, dict(zip(let.params, args)))
         if key is not None and self.state_reads == reads:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..deep_stack import deep_stack
+from .. import clock
 from ..errors import PzcError
 from . import syntax as ast
 from .check import names_in
@@ -160,9 +161,11 @@ def ground(spec: ast.Spec, instance) -> Ground:
     check_requires(g)
     check_clues(g)
     for stmt in spec.vars.values():
+        clock.check()                # also where SIGALRM cannot (a thread): clock.py
         g.declare(stmt)
     for rule in spec.rules:
         model.memory.statement = rule         # where running out of memory points
+        clock.check()
         value = g.eval(rule.body, {})
         value = g.want_bool(rule.body, value)
         if type(value) is bool:
@@ -181,7 +184,8 @@ def check_clues(it: Interpreter):
     allowed = it.eval(option.value, {})
     if not is_collection(allowed):
         raise it.err(option.value, f"'clues' is a set of allowed clue values, not {describe(allowed)}")
-    allowed_set = set(allowed)
+    # a range answers `in` itself: 0..100000000 as a set would take gigabytes
+    allowed_set = allowed if type(allowed) is range else set(allowed)
     inst = it.instance
     for cell, value in inst.clues.items():
         if value not in allowed_set:

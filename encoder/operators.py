@@ -217,7 +217,7 @@ class Operators:
         a = self.eval(node.then, env)
         b = self.eval(node.other, env)
         m = self.model
-        if is_bool(a) != is_bool(b):
+        if is_bool(a) != is_bool(b) or _sum_and_other(a, b) or _sum_and_other(b, a):
             raise self.err(node.other, f"both branches of 'if' must have one type: "
                                        f"{describe(a)} and {describe(b)}")
         if is_bool(a):
@@ -228,3 +228,9 @@ class Operators:
 def _other_kind(v) -> bool:
     """A constant that is not a number (a symbol, a cell, a list, ...)."""
     return not is_int(v) and not isinstance(v, SYMBOLIC)
+
+
+def _sum_and_other(a, b) -> bool:
+    """A sum (int-valued, over variables) against a plain value that is no int:
+    the two cannot make one value (a symbol clue in an int 'if')."""
+    return type(a) is LinExpr and not isinstance(b, SYMBOLIC) and not is_int(b)

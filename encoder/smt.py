@@ -17,6 +17,7 @@ costs more than solving the small levels.
 
 from __future__ import annotations
 
+from .. import clock
 from .limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
 from .model import Cases, Model, Node, Var
 
@@ -259,7 +260,9 @@ def start_smtlib(model: Model):
         w.declare(var)
     chars, largest = 0, (0, None)        # the rule with the longest text, for an error
     memory = MemoryBudget(model.source)
-    for rule, node in model.constraints + model.implied:
+    for i, (rule, node) in enumerate(model.constraints + model.implied):
+        if not i & 1023:
+            clock.check()            # also where SIGALRM cannot (a thread): clock.py
         start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")
         size = sum(map(len, w.lines[start:]))

@@ -175,14 +175,34 @@ JUNK = ["(", ")", "[", "]", "{", "}", ",", ":", "..", "=", "not", "all", "in", "
         "then", "else", "let", "rule", "var", "\\", '"', "#", "\t", "\x00", "é", "\r"]
 
 
+def _builtin_names() -> list:
+    from pzc.board import builtins, registry  # noqa: F401  (builtins fills the registry)
+    return sorted(registry.FUNCTIONS) + sorted(registry.VALUES) + [
+        "sum", "count", "distinct", "connected", "product", "min", "max", "any", "all"]
+
+
+OPERATORS = ["+", "-", "*", "/", "%", "=", "!=", "<", "<=", ">", ">=", "and", "or", "->",
+             "in", "..", "not"]
+
+
 def mutate_spec(text, rng, count) -> str:
+    """A few token-level mutations: most keep the spec parsing, so that the
+    checker, the grounding and the backends see it."""
     tokens = _TOKEN.findall(text)
     words = [t for t in tokens if not t.isspace()]
+    names = _builtin_names()
     for _ in range(count):
         if not tokens:
             break
         i = rng.randrange(len(tokens))
-        kind = rng.randrange(8)
+        kind = rng.randrange(11)
+        if kind >= 8:                # a name for a built-in, an operator for another
+            spots = [k for k, t in enumerate(tokens)
+                     if (t in OPERATORS) == (kind == 8) and (t in OPERATORS or t.isidentifier())]
+            if spots:
+                k = rng.choice(spots)
+                tokens[k] = (f" {rng.choice(OPERATORS)} " if kind == 8 else rng.choice(names))
+            continue
         if kind == 0:
             del tokens[i]
         elif kind == 1:
@@ -350,6 +370,7 @@ def _child(argv, directory, write_fd):
 
 def run_case(c: dict) -> dict:
     """Run one case in a forked child; its record with a ``verdict``."""
+    from pzc import cli  # noqa: F401  imported once here, so each child starts warm
     with tempfile.TemporaryDirectory(prefix="pzc-fuzz-") as tmp:
         argv = files(c, Path(tmp))
         read_fd, write_fd = os.pipe()

@@ -439,9 +439,8 @@ rule join: connected(c in cells: on[c])
 
 
 def test_cuts_survive_a_time_limit_and_a_restarting_solver():
-    """The cut loop under a time limit (in-process conflict budgets for
-    CaDiCaL, an interrupt for MiniSat, a child process for Kissat) and with
-    Kissat's restarts still ends with a valid answer."""
+    """The cut loop under a time limit (in a worker process, for every
+    solver) and with Kissat's restarts still ends with a valid answer."""
     variant = numberlink_without_pools()
     text = NEEDS_CUTS[1]
     for mode in (dict(timeout=60), dict(solver="kissat404", timeout=60),

@@ -317,3 +317,26 @@ def test_a_symbol_clue_where_a_number_is_needed_is_located_at_the_clue(write, ru
     run = run_pzc("solve", "s.pz", "s.txt")
     assert_located(run, "s.txt", 1, 2, "this clue is a symbol, where a number is needed "
                    "(s reads it at s.pz:4:51)", ".a")
+
+
+def test_without_a_deep_stack_deep_specs_are_plain_errors(write, tmp_path):
+    # where the thread's stack cannot be had (a tight ulimit -v), pzc runs in
+    # place at Python's usual depth: still exit 2 with a message, never exit 4
+    import subprocess
+    import sys
+    write("n.pz", "puzzle n\nboard square\nvar v[c in cells] : 1..2\nrule r: "
+                  + "not " * 2000 + "true\nshow v\n")
+    write("walk.pz", WALK)
+    write("n.txt", "..\n")
+    write("row.txt", "." * 1000 + "\n")
+    code = ("import sys; from pzc import deep_stack; deep_stack.STACK_BYTES = 2 ** 50; "
+            "from pzc.cli import main; sys.exit(main(sys.argv[1:]))")
+    for args, message in [(["n.pz", "n.txt"], "pzc: error: the spec nests or recurses too "
+                                              "deeply for the stack this process could get"),
+                          (["walk.pz", "row.txt"], "walk.pz:6:9: error: functions call each "
+                                                   "other too deeply")]:
+        run = subprocess.run([sys.executable, "-c", code, "solve", *args], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 2, run.stderr
+        no_traceback(run)
+        assert message in run.stderr

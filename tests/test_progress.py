@@ -14,8 +14,10 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -212,7 +214,7 @@ def test_quiet_shows_nothing_on_a_terminal(write, tmp_path):
 def test_pipes_get_no_progress(write, run_pzc, monkeypatch):
     monkeypatch.setenv("PZC_PROGRESS_AFTER", "0")
     write("blank.txt", blank(3, 3))
-    write("big.txt", blank(16, 16))
+    write("big.txt", blank(12, 12))
     for args in (["count", "slitherlink", "blank.txt"], ["unique", "slitherlink", "big.txt"],
                  ["solve", "slitherlink", "big.txt", "blank.txt"]):
         for form in ("json", "text"):
@@ -264,3 +266,91 @@ def test_the_readme_shows_a_line_as_pzc_draws_it(monkeypatch):
     state.take("depth", dict(steps=1))
     state.take("solution", dict(count=1))
     assert state.text().endswith("solving: 380 rounds, 66900 cuts, plans of 1 move, 1 solution")
+
+
+def test_a_broken_line_process_stops_quietly_and_the_command_goes_on(tmp_path):
+    """A message the drawing process cannot read (say, one cut by a signal)
+    ends the line, cleared and without a traceback; pause and close still return."""
+    script = tmp_path / "broken.py"
+    script.write_text("""
+import sys, time
+from pzc.progress import Display
+d = Display()
+d.callback("solving")
+time.sleep(0.3)
+d.conn._send(b"\\x00\\x00\\x00\\x05junk!")        # a length and five bytes: not a pickle
+time.sleep(0.3)
+d.callback("verifying")
+d.pause()
+d.close()
+print("gone" if d.callback is None and d.proc.exitcode == 0 else "still there")
+""")
+    master, slave = pty.openpty()
+    proc = subprocess.run([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=slave,
+                          env=dict(os.environ, TERM="xterm", **AT_ONCE), timeout=60, text=True)
+    os.close(slave)
+    os.set_blocking(master, False)
+    try:
+        err = ANSI.sub("", os.read(master, 1 << 16).decode(errors="replace"))
+    finally:
+        os.close(master)
+    assert proc.returncode == 0 and proc.stdout == "gone\n"
+    assert "solving" in err and "Traceback" not in err and "verifying" not in err
+
+
+def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "sudoku", "-"],
+                            cwd=tmp_path, stdin=slave, stdout=subprocess.PIPE, stderr=slave,
+                            env=dict(os.environ, TERM="xterm", **AT_ONCE))
+    os.close(slave)
+    try:
+        time.sleep(1.0)                     # pzc waits for the instance
+        os.write(master, b"4..1\n...3\n3..4\n1.3.\n\x04")
+        out = proc.stdout.read().decode()
+        assert proc.wait(60) == 0 and "<stdin>: solved, verified" in out
+        os.set_blocking(master, False)
+        echoed = os.read(master, 1 << 16).decode(errors="replace")
+    finally:
+        os.close(master)
+    assert "reading" not in echoed and "4..1" in echoed
+
+
+@pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "kill-int"])
+def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_group):
+    """Ctrl-C reaches every process of the terminal's group (the line's too);
+    `kill -INT` only pzc.  Either way the line is gone, and the cursor back,
+    before the message."""
+    write("blank.txt", blank(40, 40))       # minutes of solving
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
+                             "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
+                            env=dict(os.environ, TERM="xterm", **AT_ONCE))
+    os.close(slave)
+    received = b""
+    try:
+        while b"solving" not in received:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, received
+            received += os.read(master, 1 << 16)
+        (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
+        try:
+            while True:
+                ready, _, _ = select.select([master], [], [], 5)
+                chunk = os.read(master, 1 << 16) if ready else b""
+                if not chunk:
+                    break
+                received += chunk
+        except OSError:                     # the terminal's last writer is gone
+            pass
+        code = proc.wait(30)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 130
+    text = received.decode(errors="replace")
+    assert text.endswith("pzc: interrupted\r\n"), text[-300:]
+    before = text[:-len("pzc: interrupted\r\n")]
+    assert before.endswith("\x1b[2K") and before.rfind("\x1b[?25h") > before.rfind("\x1b[?25l")

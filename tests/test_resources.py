@@ -228,7 +228,7 @@ def test_a_solver_process_that_dies_is_reported_as_out_of_memory(monkeypatch, ex
     inst = api.load_instances(spec, str(examples / "sudoku" / "grid4.txt"))[0]
     monkeypatch.setattr(sat, "address_space_limited", lambda: True)
     with api.get_backend("sat").session(ground(spec, inst)) as session:
-        monkeypatch.setattr(session, "_loop", lambda deadline: os.abort())
+        monkeypatch.setattr(session, "_loop", lambda *_: os.abort())
         with pytest.raises(PzcError, match="ran out of memory .*signal 6"):
             session.next()
 

@@ -1,0 +1,220 @@
+"""--timeout in every phase and on every backend: status timeout, exit 3, no
+traceback.  The time bounds here are loose sanity checks (limit + 5 s); how
+close pzc stops to its limit is measured by bench/timelimits.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import threading
+import time
+
+import pytest
+
+from pzc import api, clock
+from pzc.encoder.instance import read_instances
+from pzc.errors import Source
+from test_cli import PIGEONS, pigeon_block
+from test_errors import no_traceback
+from timelimit_cases import BIG_DOMAIN, EXPONENTIAL, NEVER
+
+SLACK = 5.0       # seconds past the limit that these tests tolerate
+NEVER_GRID = ("." * 12 + "\n") * 12     # 200 steps of NEVER take about 5 s on SAT
+
+
+def square(name, text):
+    return read_instances(Source(name, text), "square")[0]
+
+
+def timed(run_pzc, *args, limit):
+    start = time.perf_counter()
+    run = run_pzc(*args, "--timeout", str(limit), timeout=limit + 60)
+    return run, time.perf_counter() - start
+
+
+def timed_json(run_pzc, *args, limit):
+    """Run with --format json; asserts exit 3 and no traceback, returns the object."""
+    run, elapsed = timed(run_pzc, *args, "--format", "json", limit=limit)
+    no_traceback(run)
+    assert run.returncode == 3, run.stderr
+    assert elapsed < limit + SLACK
+    out = json.loads(run.stdout)
+    assert out["status"] == "timeout"
+    return out
+
+
+def assert_timed_out(run, elapsed, limit, instance):
+    no_traceback(run)
+    assert run.returncode == 3, run.stderr
+    assert f"{instance}: time limit reached" in run.stdout
+    assert elapsed < limit + SLACK
+
+
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_grounding_stops_inside_an_exponential_require(write, run_pzc, backend):
+    write("expo.pz", EXPONENTIAL)
+    write("grid.txt", "..\n..\n")
+    run, elapsed = timed(run_pzc, "solve", "expo.pz", "grid.txt", "--backend", backend, limit=1)
+    assert_timed_out(run, elapsed, 1, "grid.txt")
+
+
+@pytest.mark.parametrize("backend", ["sat", "smt", "external"])
+def test_a_huge_domain_stops_at_the_limit(write, run_pzc, backend):
+    write("bigdom.pz", BIG_DOMAIN)
+    write("grid.txt", "..\n..\n")
+    extra = ["--solver-cmd", "sh -c 'exec sleep 30'"] if backend == "external" else []
+    run, elapsed = timed(run_pzc, "solve", "bigdom.pz", "grid.txt", "--backend", backend,
+                         *extra, limit=1)
+    assert_timed_out(run, elapsed, 1, "grid.txt")
+
+
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_plan_deepening_stops_at_the_limit(write, run_pzc, backend):
+    write("never.pz", NEVER)
+    write("grid.txt", NEVER_GRID)
+    out = timed_json(run_pzc, "solve", "never.pz", "grid.txt", "--backend", backend, limit=1)
+    assert out["stats"]["backend"] == backend
+    # in process, where start-up does not eat the second: stopped while deepening
+    result = api.solve(api.load_spec(str(write("never.pz", NEVER))),
+                       square("grid.txt", NEVER_GRID), backend=backend, timeout=1.0)
+    assert result.status == "timeout" and result.exit_code == 3
+    assert 0 < result.stats["steps"] < api.DEFAULT_MAX_STEPS     # stopped, not exhausted
+
+
+def test_lazy_connectivity_rounds_stop_at_the_limit(write, run_pzc):
+    # a blank 30x30 Slitherlink needs hundreds of cut rounds (before: 14-18 s at 10 s)
+    write("blank.txt", ("." * 30 + "\n") * 30)
+    run, elapsed = timed(run_pzc, "solve", "slitherlink", "blank.txt", "--stats", limit=2)
+    assert_timed_out(run, elapsed, 2, "blank.txt")
+    assert "sat/cadical195:" in run.stdout
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "kissat404", "lingeling"])
+def test_every_kind_of_pysat_solver_stops(write, run_pzc, solver):
+    """Each in a worker process killed at the deadline: incremental
+    (CaDiCaL, Glucose, Lingeling) or rebuilt for every call (Kissat)."""
+    write("pigeons.pz", PIGEONS)
+    write("php.txt", pigeon_block(20, 21))
+    out = timed_json(run_pzc, "solve", "pigeons.pz", "php.txt", "--solver", solver, limit=1)
+    assert out["stats"]["solver"] == solver
+
+
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_unique_and_count_stop_at_the_limit(write, run_pzc, backend):
+    write("pigeons.pz", PIGEONS)
+    write("php.txt", pigeon_block(20, 21))
+    for command in ("count", "unique"):
+        timed_json(run_pzc, command, "pigeons.pz", "php.txt", "--backend", backend, limit=1)
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
+def test_counting_keeps_what_it_found_before_the_limit(solver):
+    """Blank 9x9 Sudoku: billions of boards; those found before the limit are
+    kept, each a valid Sudoku, and all different."""
+    spec = api.load_spec("sudoku")
+    inst = square("blank.txt", ("." * 9 + "\n") * 9)
+    result = api.count(spec, inst, solver=solver, timeout=1.0)
+    assert result.status == "timeout" and result.exit_code == 3
+    assert not result.complete and result.count == len(result.solutions) >= 1
+    assert len({tuple(g) for g in result.solutions}) == result.count
+    for grid in result.solutions:
+        rows = [list(r) for r in grid]
+        assert all(sorted(r) == list("123456789") for r in rows)
+        assert all(sorted(c) == list("123456789") for c in zip(*rows))
+
+
+def test_a_shell_wrapped_external_solver_is_killed_with_its_children(write, run_pzc):
+    # sh runs sleep as a child (no exec): killing sh alone would leave sleep
+    # holding the output pipe, and pzc waiting for it
+    write("grid.txt", "..\n..\n")
+    write("bigdom.pz", BIG_DOMAIN.replace("0..99999", "0..9"))
+    run, elapsed = timed(run_pzc, "solve", "bigdom.pz", "grid.txt", "--backend", "external",
+                         "--solver-cmd", "sh -c 'sleep 30; echo s UNKNOWN'", limit=1)
+    assert_timed_out(run, elapsed, 1, "grid.txt")
+
+
+@pytest.mark.skipif(shutil.which("cadical") is None, reason="no cadical binary")
+def test_the_cadical_binary_stops_at_the_limit(write, run_pzc):
+    write("pigeons.pz", PIGEONS)
+    write("php.txt", pigeon_block(20, 21))
+    run, elapsed = timed(run_pzc, "solve", "pigeons.pz", "php.txt", "--backend", "external",
+                         "--solver-cmd", "cadical -q", limit=1)
+    assert_timed_out(run, elapsed, 1, "php.txt")
+
+
+def test_reading_a_huge_file_counts_against_the_limit(write, run_pzc):
+    side = 1000
+    rows = ["." * side for _ in range(side)]
+    rows[0] = "A" + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "A"
+    write("huge.txt", f"{side} {side}\n" + "\n".join(rows) + "\n")
+    timed_json(run_pzc, "solve", "numberlink", "huge.txt", limit=1)
+
+
+# ------------------------------------------------------------------ the clock itself
+
+def test_a_limit_inside_another_keeps_the_earlier_deadline():
+    assert clock.left() is None
+    with clock.limit(100.0) as outer:
+        with clock.limit(1000.0) as inner:
+            assert inner == outer
+        with clock.limit(None) as inner:
+            assert inner == outer
+        with clock.limit(1.0) as inner:
+            assert inner < outer and 0 < clock.left() <= 1.0
+        assert clock.deadline() == outer
+    assert clock.left() is None and clock.deadline() is None
+
+
+def test_the_alarm_stops_pure_python_and_is_put_back():
+    before = signal.getsignal(signal.SIGALRM)
+    start = time.perf_counter()
+    with pytest.raises(clock.Timeout):
+        with clock.limit(0.2):
+            while True:              # checks nothing: only the alarm can stop it
+                pass
+    assert time.perf_counter() - start < 0.2 + SLACK
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_limit_in_another_thread_is_kept_by_the_stages_checks(tmp_path):
+    """No SIGALRM outside the main thread: plan deepening's own checks stop it."""
+    (tmp_path / "never.pz").write_text(NEVER)
+    spec = api.load_spec(str(tmp_path / "never.pz"))
+    assert_times_out_in_a_thread(spec, square("grid.txt", NEVER_GRID))
+
+
+def assert_times_out_in_a_thread(spec, inst):
+    out = {}
+
+    def work():
+        start = time.perf_counter()
+        out["result"] = api.solve(spec, inst, timeout=1.0)
+        out["elapsed"] = time.perf_counter() - start
+    t = threading.Thread(target=work)
+    t.start()
+    t.join(60)
+    assert out["result"].status == "timeout" and out["result"].exit_code == 3
+    assert out["elapsed"] < 1 + SLACK
+
+
+def test_after_a_timeout_the_next_instance_solves():
+    """What a timed-out instance left behind is freed before the next one."""
+    spec = api.load_spec("sudoku")
+    blank = square("blank.txt", ("." * 9 + "\n") * 9)
+    slow = api.count(spec, blank, timeout=0.5)
+    assert slow.status == "timeout"
+    assert clock.any_left_behind()
+    grid = square("g.txt", "..4.\n2...\n1...\n..2.\n")
+    done = api.solve(spec, grid, timeout=30)
+    assert done.status == "solved" and done.grid == ["3142", "2413", "1234", "4321"]
+    assert not clock.any_left_behind()
+
+
+def test_an_exponential_require_in_another_thread_stops_too(tmp_path):
+    """No SIGALRM outside the main thread: the let-function calls look at the clock."""
+    (tmp_path / "expo.pz").write_text(EXPONENTIAL)
+    spec = api.load_spec(str(tmp_path / "expo.pz"))
+    assert_times_out_in_a_thread(spec, square("grid.txt", "..\n..\n"))
