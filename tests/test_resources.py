@@ -10,6 +10,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 from itertools import product
 from pathlib import Path
 
@@ -276,3 +277,26 @@ def test_the_product_at_most_one_allows_exactly_the_right_sets(monkeypatch, n):
     assert projections(guard) == {frozenset()} | {frozenset([l]) for l in lits}
     if n <= 10:
         assert len(projections(-guard)) == 2 ** n
+
+
+def test_the_solver_gets_the_time_left_after_encoding():
+    # a big encoding used part of the limit; the solver must not get all of it
+    from pzc.backends import Backend, Outcome, Session
+
+    class Slow(Session):
+        stats = {}
+        given = []
+
+        def next(self, timeout=None):
+            self.given.append(timeout)
+            return Outcome("timeout")
+
+    class SlowToEncode(Backend):
+        def session(self, ground):
+            deadline = time.perf_counter() + 0.3         # "encoding" takes 0.3 s
+            while time.perf_counter() < deadline:
+                pass
+            return Slow()
+
+    SlowToEncode().solve(None, 1.0)
+    assert Slow.given and Slow.given[0] <= 0.71
