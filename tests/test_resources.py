@@ -12,7 +12,6 @@ import subprocess
 import sys
 import time
 from itertools import product
-from pathlib import Path
 
 import pytest
 
@@ -188,18 +187,6 @@ def test_a_100001_value_range_is_one_int_on_z3(write, run_pzc):
     assert out["verified"] is True and out["stats"]["variables"] == 9
     assert all(set(row) <= set("90") for row in out["grid"])
 
-
-def test_the_size_example_of_the_language_doc(write, run_pzc):
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text()
-    section = doc[doc.index("### Sizes and memory"):]
-    block = section[section.index("```text\n") + 8:]
-    block = block[:block.index("```")]
-    spec, shown = block.split("$ pzc solve huge.pz b.txt\n")
-    write("huge.pz", spec.removeprefix("$ cat huge.pz\n"))
-    write("b.txt", "..\n")
-    run = run_pzc("solve", "huge.pz", "b.txt")
-    assert run.returncode == 2
-    assert run.stderr + run.stdout.rstrip("\n") + "\n" == shown
 
 
 def test_the_memory_budget_is_watched_while_grounding(write, run_pzc, monkeypatch):
