@@ -11,9 +11,9 @@ solve, count and unique take ``progress``, a callback called as
 solving and verifying as they begin, ``round`` (rounds=, cuts=) for each round
 of lazy connectivity cuts, ``depth`` (steps=) as plan deepening tries longer
 plans, ``solution`` (count=) as counting finds each distinct board.  progress.py
-lists them; the command line draws them on a terminal.  (Rounds solved in a
-child process, which a time limit on a solver that cannot be interrupted
-needs, call it in that process.)
+lists them; the command line draws them on a terminal.  The callback is
+always called in this process, also for rounds solved in a worker process
+under a time limit (backends/worker.py).
 """
 
 from __future__ import annotations
@@ -261,6 +261,14 @@ def _timed_out(result, engine, started):
     result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
     result.stats = _stopped_stats(engine, started)
     return result
+
+
+def stopped_stats(spec: syntax.Spec, backend: str = "sat", solver: str | None = None,
+                  connectivity: str | None = None, solver_cmd: str | None = None) -> dict:
+    """The stats of a result stopped before anything ran (the time limit
+    reached while reading the instance file)."""
+    engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
+    return _stopped_stats(engine, time.perf_counter())
 
 
 def _stopped_stats(engine, started) -> dict:

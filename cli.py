@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import json
 import os
 import sys
@@ -198,8 +199,12 @@ def _drop_stdout():
 
 
 def main(argv=None) -> int:
-    code = _main(argv)
-    return code if argv is not None else _exit_now_if_timed_out(code)
+    if argv is not None:
+        return _main(argv)
+    # the command: the cyclic collector runs between instances only, outside
+    # every time limit (after a big instance its first pass takes seconds)
+    gc.disable()
+    return _exit_now(_main(argv))
 
 
 def _main(argv) -> int:
@@ -246,19 +251,17 @@ def _main(argv) -> int:
         return api.EXIT_VERIFY
 
 
-def _exit_now_if_timed_out(code: int) -> int:
-    """The command, done: after a time limit, exit without the interpreter's
-    clean-up.  Freeing what a big instance built (a million-cell board, a
-    solver with many cuts: clock.leave_behind) takes seconds that would be
-    spent past the limit, and the operating system frees it at once."""
-    if code == api.EXIT_TIMEOUT or clock.any_left_behind():
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (OSError, ValueError):    # the usual exit reports it
-            return code
-        os._exit(code)
-    return code
+def _exit_now(code: int) -> int:
+    """The command, done: exit without the interpreter's clean-up.  Freeing
+    what a big instance built (a million-cell board, a solver with many cuts:
+    clock.leave_behind) takes seconds that would be spent past the time limit,
+    and the operating system frees it at once."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):        # the usual exit reports it
+        return code
+    os._exit(code)
 
 
 def cmd_specs(args) -> int:
@@ -284,10 +287,11 @@ def _error_result(args, path, spec_name, error):
                 error=error, exit_code=error.exit_code)
 
 
-def _timeout_result(args, path, spec_name):
+def _timeout_result(args, path, spec):
     """The result for a file whose reading used up the time limit."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
-    return kind(path if path != "-" else "<stdin>", spec_name, "timeout",
+    stats = api.stopped_stats(spec, args.backend, args.solver, args.connectivity, args.solver_cmd)
+    return kind(path if path != "-" else "<stdin>", spec.name, "timeout", stats=stats,
                 exit_code=api.EXIT_TIMEOUT)
 
 
@@ -333,21 +337,22 @@ def _each_instance(args, run, emit_one):
             if not isinstance(found, list):
                 display.pause()
                 if found is None:
-                    emit_one(args, _timeout_result(args, path, spec.name))
+                    emit_one(args, _timeout_result(args, path, spec))
                     codes.append(api.EXIT_TIMEOUT)
                 else:
                     emit_one(args, _error_result(args, path, spec.name, found))
                     codes.append(found.exit_code)
                 continue
             for inst in found:
+                if index:
+                    gc.collect()         # the last instance's cycles (see main)
                 index += 1
                 show("instance", name=inst.name, index=index, total=total)
                 result = run(spec, inst, display.callback)
                 display.pause()
                 emit_one(args, result)
                 codes.append(result.exit_code)
-    if api.EXIT_TIMEOUT in codes:
-        clock.leave_behind(files)             # see _exit_now_if_timed_out
+    clock.leave_behind(files)        # freed by the next command or the exit: see _exit_now
     return api.worst_exit(codes)
 
 
@@ -367,16 +372,21 @@ def _engine_options(args, progress) -> dict:
 def _instance_limit(args):
     """--timeout for the next instance.  The first one's limit counts from the
     process start (interpreter, imports, reading the spec and the file), as
-    the user's clock does; each later one gets the whole limit."""
+    the user's clock does, but leaves it at least min(S/2, 0.25 s) (a slow
+    start-up on a busy machine must not time out a quick instance, nor push
+    the end far past S); each later one gets the whole limit."""
     left = _time_left(args)
     args.first_limit_given = True
     return left
 
 
+FIRST_AT_LEAST_S = 0.25
+
+
 def _time_left(args):
     if args.timeout is None or getattr(args, "first_limit_given", False):
         return args.timeout
-    return max(0.0, args.timeout - seconds_since_start())
+    return max(args.timeout - seconds_since_start(), min(args.timeout / 2, FIRST_AT_LEAST_S))
 
 
 def seconds_since_start() -> float:

@@ -7,7 +7,7 @@ Under a time limit every solver runs in a worker (backends/worker.py): a
 forked copy of the session, kept from call to call and killed at the
 deadline, so the limit holds whatever the solver is doing.  In process it did not:
 PySAT cannot interrupt CaDiCaL, whose conflict budgets (solving in slices,
-the clock checked between them) ended a 10 s limit after 12-34 s, a slice
+the clock checked between them) ended a 10 s limit after 11-34 s, a slice
 costing far more than the one before; Glucose's interrupt came up to 2 s late.
 """
 
@@ -187,7 +187,7 @@ class SatSession(Session):
             if self.stale:               # a killed worker had clauses this copy lacks
                 self._drop_solver()
                 self.stale = False
-            self.worker = Worker(self._serve, self.name)
+            self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
         request, self.pending = (self.pending, self.assumptions), []
         try:
             reply = self.worker.call(request, timeout)

@@ -188,7 +188,6 @@ def test_a_100001_value_range_is_one_int_on_z3(write, run_pzc):
     assert all(set(row) <= set("90") for row in out["grid"])
 
 
-
 def test_the_memory_budget_is_watched_while_grounding(write, run_pzc, monkeypatch):
     # 810,000 pairs of cells, each a formula: past 60 MB while grounding rule r
     write("pairs.pz", """\
