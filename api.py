@@ -11,9 +11,9 @@ solve, count and unique take ``progress``, a callback called as
 solving and verifying as they begin, ``round`` (rounds=, cuts=) for each round
 of lazy connectivity cuts, ``depth`` (steps=) as plan deepening tries longer
 plans, ``solution`` (count=) as counting finds each distinct board.  progress.py
-lists them; the command line draws them on a terminal.  (Rounds solved in a
-child process, which a time limit on a solver that cannot be interrupted
-needs, call it in that process.)
+lists them; the command line draws them on a terminal.  The callback is
+always called in this process, also for rounds solved in a worker process
+under a time limit (backends/worker.py).
 """
 
 from __future__ import annotations

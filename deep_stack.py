@@ -3,11 +3,17 @@
 The interpreter, the checker and the parser's tree walk recurse as deep as a
 spec nests, and a let function that walks a 1000-cell row calls itself 1000
 times, each call several Python frames deep.  Python's default limit (1000
-frames) is far too low for that, and raising it on the main thread risks a
-segfault once the C stack (8 MB) runs out.  So the work runs in a thread of
-its own with a large stack (STACK_BYTES) and a recursion limit that stack
-holds with a wide margin (RECURSION_LIMIT; about 2 KB of stack per frame,
-where Python needs well under 1 KB).
+frames) is far too low for that, and raising it alone risks a segfault once
+the C stack (8 MB by default) runs out.  So the limit is raised to
+RECURSION_LIMIT together with the stack: on Linux's main thread, whose
+stack grows on demand up to RLIMIT_STACK, by raising that soft limit to
+MAIN_STACK_BYTES (the kernel leaves at least 128 MB free below the stack);
+elsewhere by running the work on a thread of its own with STACK_BYTES of
+stack.  Measured: let functions recursing until the frames run out, through
+40 nested sums, quantifiers or comprehensions per call (where each level
+costs C stack too), need between 8 and 16 MB.  Running on the main thread
+where possible keeps signals (the time limit's SIGALRM, Ctrl-C) working as
+they do without this module.
 
 The language's own limits, which are located errors (exit 2), sit well
 inside: MAX_CALL_DEPTH nested let-function calls (encoder/evaluate.py) and
@@ -25,7 +31,8 @@ import functools
 import sys
 import threading
 
-STACK_BYTES = 256 * 2 ** 20
+STACK_BYTES = 128 * 2 ** 20          # a thread's stack (address space until touched)
+MAIN_STACK_BYTES = 64 * 2 ** 20      # the main thread's RLIMIT_STACK, raised to this
 RECURSION_LIMIT = 120_000
 
 _lock = threading.Lock()
@@ -39,6 +46,8 @@ def run_deep(fn, *args, **kwargs):
     exception raised here."""
     if getattr(_state, "deep", False):
         return fn(*args, **kwargs)
+    if _main_stack_grows():
+        return _run_in_place(fn, args, kwargs)
     outcome = {}
 
     def target():
@@ -86,3 +95,33 @@ def deep_stack(fn):
     def wrapper(*args, **kwargs):
         return run_deep(fn, *args, **kwargs)
     return wrapper
+
+
+def _main_stack_grows() -> bool:
+    """On Linux's main thread: raise RLIMIT_STACK's soft limit to
+    MAIN_STACK_BYTES if it is lower and the hard limit allows; True when the
+    stack may now grow that far."""
+    if not sys.platform.startswith("linux") or threading.current_thread() is not threading.main_thread():
+        return False
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft == resource.RLIM_INFINITY or soft >= MAIN_STACK_BYTES:
+            return True
+        if hard != resource.RLIM_INFINITY and hard < MAIN_STACK_BYTES:
+            return False
+        resource.setrlimit(resource.RLIMIT_STACK, (MAIN_STACK_BYTES, hard))
+        return True
+    except (ImportError, ValueError, OSError):
+        return False
+
+
+def _run_in_place(fn, args, kwargs):
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, RECURSION_LIMIT))
+    _state.deep = True
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _state.deep = False
+        sys.setrecursionlimit(saved)

@@ -15,8 +15,8 @@ round, plan step or solution, never per clause, so it costs nothing measurable:
 
 The command line adds two of its own: ``reading`` (instance files are being
 read) and ``instance`` (name=, index= counting from 1, total=).  Rounds solved
-in a forked copy of a SAT session (a time limit on a solver that cannot be
-interrupted) call the callback in that copy.
+in a worker process under a time limit are reported back and called here
+(backends/worker.py).
 
 `Display` draws them on standard error with rich, as a transient line with a
 spinner that appears once the command has run for a second.  It draws from a

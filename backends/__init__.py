@@ -14,6 +14,7 @@ same incremental solver.
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -65,9 +66,12 @@ class Backend:
         return {"backend": self.name, "solver": self.solver_name}
 
     def solve(self, ground, timeout: float | None = None, progress=no_progress) -> Outcome:
+        start = time.perf_counter()
         with watched(self, ground, progress) as s:
+            # the limit counts from here: making the session (encoding) used some
+            remaining = None if timeout is None else max(0.0, timeout - (time.perf_counter() - start))
             try:
-                outcome = s.next(timeout)
+                outcome = s.next(remaining)
             except clock.Timeout:            # between the solver's own checks
                 outcome = Outcome("timeout")
             outcome.stats = dict(s.stats)

@@ -73,9 +73,10 @@ class SatSession(Session):
         self.name = name
         self.cnf = cnf_stage.encode(ground.model, connectivity_mode)
         self.added = []                  # cuts and blocking clauses, in order
-        # made when first needed: here without a time limit, else in the worker
-        # (loading a big formula is one long call that no alarm interrupts)
-        self.solver = None
+        # the solver is built on first use: under a time limit that is in the
+        # worker, killed at the deadline (loading millions of clauses is one
+        # long C call that no alarm interrupts)
+        self._solver = None
         self.fresh = True                # a non-incremental solver not yet called
         self.rounds = self.cuts = 0
         self.lazy_at_start = list(self.cnf.lazy)
@@ -91,6 +92,19 @@ class SatSession(Session):
         if self.cnf.lazy:
             self.stats["connectivity"] = connectivity_mode
 
+    @property
+    def solver(self):
+        if self._solver is None:
+            self._solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+            self.fresh = True
+        return self._solver
+
+    def _drop_solver(self):
+        """Delete this copy's solver; the next use builds it from everything so far."""
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
     def _add(self, clauses):
         """Cuts and blocking clauses: kept apart from the encoding's clauses."""
         self.added += clauses
@@ -101,24 +115,20 @@ class SatSession(Session):
             self.pending += clauses
             self.stale = True
             return
-        if self.solver is None:          # made later from cnf.clauses + added, which hold them
+        if self._solver is None:         # built later, from cnf.clauses and added
             return
         if incremental(self.name):
             for c in clauses:
-                self.solver.add_clause(c)
+                self._solver.add_clause(c)
         else:                            # start again with everything so far
-            self.solver.delete()
-            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
-            self.fresh = True
+            self._drop_solver()
 
     def _once(self):
-        if self.solver is None:
-            self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
-            self.fresh = True
         if not incremental(self.name) and not self.fresh:
-            self._add([])                # rebuild before a second call
+            self._drop_solver()          # rebuild before a second call
+        solver = self.solver
         self.fresh = False
-        return self.solver.solve(assumptions=self.assumptions)
+        return solver.solve(assumptions=self.assumptions)
 
     def _loop(self):
         """Solve and cut until a model breaks no connectivity rule.
@@ -174,10 +184,10 @@ class SatSession(Session):
         the cuts it finds and its switches to eager come back and are recorded
         here too, so that a later copy starts from all of them."""
         if self.worker is None:
-            if self.stale:               # a killed worker had clauses this copy lacks:
-                self._drop_solver()      # the next worker makes it from all of them
+            if self.stale:               # a killed worker had clauses this copy lacks
+                self._drop_solver()
                 self.stale = False
-            self.worker = Worker(self._serve, self.name)
+            self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
         request, self.pending = (self.pending, self.assumptions), []
         try:
             reply = self.worker.call(request, timeout)
@@ -236,15 +246,12 @@ class SatSession(Session):
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
-        self._drop_solver()
-
-    def _drop_solver(self):
-        if self.solver is not None:
+        if self._solver is not None:
             if clock.left() == 0:
-                clock.leave_behind(self.solver)
+                clock.leave_behind(self._solver)
             else:
-                self.solver.delete()
-            self.solver = None
+                self._solver.delete()
+            self._solver = None
 
 
 class SatBackend(Backend):

@@ -11,12 +11,15 @@ and waits for each answer at most until the deadline:
     reply = worker.call(request, timeout)  # None: the deadline came first (worker killed)
 
 The worker lives from call to call, so an incremental solver keeps what it
-learnt (counting, plan deepening, connectivity rounds).
+learnt (counting, plan deepening, connectivity rounds).  What the copy reports
+to its ``progress`` callback (progress.py: connectivity rounds) comes back
+and is reported here, where the caller's callback lives.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import time
 
 from .. import clock
 from ..encoder.limits import budget_bytes
@@ -34,13 +37,18 @@ def bounded(timeout):
 
 
 class Worker:
-    def __init__(self, serve, name: str):
+    def __init__(self, serve, name: str, reporter=None):
+        """``reporter``: an object (the session) whose ``progress`` callback
+        is called in the worker; those calls are made here too."""
         self.name = name
+        self.progress = getattr(reporter, "progress", None)
         ctx = multiprocessing.get_context("fork")
         here, there = ctx.Pipe()
 
         def loop():
             here.close()
+            if reporter is not None:
+                reporter.progress = lambda event, **figures: there.send(("progress", event, figures))
             with clock.unlimited():      # the parent kills it at the deadline
                 while True:
                     try:
@@ -65,10 +73,11 @@ class Worker:
         timeout = bounded(timeout)
         try:
             self.conn.send(request)
-            if not self.conn.poll(timeout):
+            answer = self._answer(timeout)
+            if answer is None:
                 self.stop()
                 return None
-            status, reply = self.conn.recv()
+            status, reply = answer
         except (EOFError, BrokenPipeError):
             self.stop()
             code = self.proc.exitcode
@@ -83,6 +92,19 @@ class Worker:
                 raise self.out_of_memory("Python's MemoryError")
             raise RuntimeError(f"the {self.name} solver failed: {reply}")
         return reply
+
+    def _answer(self, timeout):
+        """The worker's (status, reply), or None at the deadline; its progress
+        reports on the way are passed on."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            if not self.conn.poll(left):
+                return None
+            message = self.conn.recv()
+            if message[0] != "progress":
+                return message
+            self.progress(message[1], **message[2])
 
     def out_of_memory(self, how: str) -> PzcError:
         """A native solver that cannot allocate aborts its process (CaDiCaL:

@@ -7,7 +7,7 @@ and sizes"):
   * sizes checked while grounding, before anything is built: at most
     MAX_DOMAIN_VALUES values in one variable's domain, and at most
     MAX_MODEL_VALUES values over all variables (a bool counts one).  Each value
-    is a Boolean of the encoding, and costs about 1.4 kB on the SAT backend
+    is a Boolean of the encoding, and costs about 0.9 kB on the SAT backend
     with its clauses and the solver's copy of them.  A list or set built by a
     comprehension holds at most MAX_COLLECTION_ITEMS elements;
   * a memory budget (``MemoryBudget``), checked while grounding (every

@@ -320,8 +320,9 @@ def test_a_symbol_clue_where_a_number_is_needed_is_located_at_the_clue(write, ru
 
 
 def test_without_a_deep_stack_deep_specs_are_plain_errors(write, tmp_path):
-    # where the thread's stack cannot be had (a tight ulimit -v), pzc runs in
-    # place at Python's usual depth: still exit 2 with a message, never exit 4
+    # where neither the main thread's stack may grow (ulimit -Hs) nor a
+    # thread's stack can be had (ulimit -v), pzc runs in place at Python's
+    # usual depth: still exit 2 with a message, never exit 4
     import subprocess
     import sys
     write("n.pz", "puzzle n\nboard square\nvar v[c in cells] : 1..2\nrule r: "
@@ -330,6 +331,7 @@ def test_without_a_deep_stack_deep_specs_are_plain_errors(write, tmp_path):
     write("n.txt", "..\n")
     write("row.txt", "." * 1000 + "\n")
     code = ("import sys; from pzc import deep_stack; deep_stack.STACK_BYTES = 2 ** 50; "
+            "deep_stack._main_stack_grows = lambda: False; "
             "from pzc.cli import main; sys.exit(main(sys.argv[1:]))")
     for args, message in [(["n.pz", "n.txt"], "pzc: error: the spec nests or recurses too "
                                               "deeply for the stack this process could get"),
@@ -340,3 +342,13 @@ def test_without_a_deep_stack_deep_specs_are_plain_errors(write, tmp_path):
         assert run.returncode == 2, run.stderr
         no_traceback(run)
         assert message in run.stderr
+
+
+def test_deep_recursion_on_a_thread_of_the_api_user():
+    # off the main thread the work moves to a thread with a deep stack
+    import threading
+    out = []
+    worker = threading.Thread(target=lambda: out.append(solve(WALK, "." * 1000 + "\n")))
+    worker.start()
+    worker.join()
+    assert out[0].status == "solved" and out[0].grid[0].count("1") == 3

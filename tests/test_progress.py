@@ -354,3 +354,20 @@ def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_gr
     assert text.endswith("pzc: interrupted\r\n"), text[-300:]
     before = text[:-len("pzc: interrupted\r\n")]
     assert before.endswith("\x1b[2K") and before.rfind("\x1b[?25h") > before.rfind("\x1b[?25l")
+
+
+def test_rounds_solved_in_a_worker_process_reach_the_callback():
+    """Under a time limit CaDiCaL solves in a forked worker (backends/worker.py):
+    its rounds come back, so the caller's callback sees them as without one."""
+    spec = api.load_spec("slitherlink")
+    res, events = recorded(lambda p: api.solve(spec, instance(spec, blank(10, 10)),
+                                               timeout=300, progress=p))
+    assert res.status == "solved" and res.verified and phases(events) == PHASES
+    rounds = figures(events, "round")
+    assert [r["rounds"] for r in rounds] == list(range(1, res.stats["rounds"]))
+    assert rounds[-1]["cuts"] == res.stats["cuts"] > 0
+    res, events = recorded(lambda p: api.count(spec, instance(spec, blank(3, 3)),
+                                               timeout=300, progress=p))
+    assert res.complete and res.count == 213
+    assert [f["count"] for f in figures(events, "solution")] == list(range(1, 214))
+    assert figures(events, "round")[-1]["cuts"] == res.stats["cuts"] > 0

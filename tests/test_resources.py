@@ -10,6 +10,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 from itertools import product
 
 import pytest
@@ -234,3 +235,54 @@ def test_under_ulimit_v_the_solver_runs_in_a_child_and_counts_right(write, tmp_p
         assert proc.returncode == 0, proc.stderr
         out[limited] = json.loads(proc.stdout)["count"]
     assert out == {False: 288, True: 288}
+
+
+@pytest.mark.parametrize("n", [9, 10, 17, 30])
+def test_the_product_at_most_one_allows_exactly_the_right_sets(monkeypatch, n):
+    # the encoding for at-most-one over more than PRODUCT_LIMIT literals, tried
+    # small: the models projected on the literals are the empty set and each
+    # single literal, and anything at all when the guard is off
+    from pysat.solvers import Solver
+    from pzc.encoder import cnf
+    from pzc.encoder.model import Model
+    monkeypatch.setattr(cnf, "PRODUCT_LIMIT", 8)
+    enc = cnf.Encoder(Model())
+    guard = enc.new()
+    lits = [enc.new() for _ in range(n)]
+    enc.at_most_one(lits, (guard,))
+
+    def projections(assume):
+        seen = set()
+        with Solver(name="cadical195", bootstrap_with=enc.clauses) as s:
+            while s.solve(assumptions=[assume]):
+                model = set(s.get_model())
+                chosen = frozenset(l for l in lits if l in model)
+                seen.add(chosen)
+                s.add_clause([-l if l in chosen else l for l in lits])
+        return seen
+    assert projections(guard) == {frozenset()} | {frozenset([l]) for l in lits}
+    if n <= 10:
+        assert len(projections(-guard)) == 2 ** n
+
+
+def test_the_solver_gets_the_time_left_after_encoding():
+    # a big encoding used part of the limit; the solver must not get all of it
+    from pzc.backends import Backend, Outcome, Session
+
+    class Slow(Session):
+        stats = {}
+        given = []
+
+        def next(self, timeout=None):
+            self.given.append(timeout)
+            return Outcome("timeout")
+
+    class SlowToEncode(Backend):
+        def session(self, ground):
+            deadline = time.perf_counter() + 0.3         # "encoding" takes 0.3 s
+            while time.perf_counter() < deadline:
+                pass
+            return Slow()
+
+    SlowToEncode().solve(None, 1.0)
+    assert Slow.given and Slow.given[0] <= 0.71
