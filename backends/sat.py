@@ -13,6 +13,7 @@ costing far more than the one before; Glucose's interrupt came up to 2 s late.
 
 from __future__ import annotations
 
+import pickle
 import time
 
 from pysat.solvers import Solver, SolverNames
@@ -95,7 +96,7 @@ class SatSession(Session):
     @property
     def solver(self):
         if self._solver is None:
-            self._solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self.added)
+            self._solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self._added_clauses())
             self.fresh = True
         return self._solver
 
@@ -130,10 +131,23 @@ class SatSession(Session):
         self.fresh = False
         return solver.solve(assumptions=self.assumptions)
 
+    def _added_clauses(self) -> list:
+        """``added``, with the batches a worker sent back still pickled
+        (bytes) unpickled in place."""
+        if any(type(x) is bytes for x in self.added):
+            flat = []
+            for x in self.added:
+                if type(x) is bytes:
+                    flat += pickle.loads(x)
+                else:
+                    flat.append(x)
+            self.added = flat
+        return self.added
+
     def _loop(self):
         """Solve and cut until a model breaks no connectivity rule.
         Returns (status, model, clauses added)."""
-        added_before = len(self.added)
+        added_before = len(self._added_clauses())
         started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
         while True:
             ok = self._once()
@@ -198,7 +212,10 @@ class SatSession(Session):
             self.worker, self.stale = None, True
             return "timeout", None
         status, model, added, self.rounds, self.cuts, eager = reply
-        self.added += added              # the worker has them already
+        # the worker has them already; kept pickled (bytes) until a copy of the
+        # solver is built here: unpickling 100,000 cuts is one long call that
+        # no alarm breaks, and the reply may come a moment before the deadline
+        self.added.append(added)
         self.stale = True
         self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
                           if x in self.cnf.lazy], push=False)   # the worker's switches
@@ -210,7 +227,7 @@ class SatSession(Session):
         self._add(clauses)
         status, model, added = self._loop()
         eager = [self.lazy_at_start.index(x) for x in self.made_eager]
-        return status, model, added, self.rounds, self.cuts, eager
+        return status, model, pickle.dumps(added), self.rounds, self.cuts, eager
 
     def block(self, values: dict) -> None:
         self._add([blocking_clause(self.cnf.var_lits, values)])

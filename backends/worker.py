@@ -36,6 +36,9 @@ def bounded(timeout):
     return left if timeout is None else min(timeout, left)
 
 
+REAP_MARGIN_S = 1.0     # a killed worker is joined only with this much time left
+
+
 class Worker:
     def __init__(self, serve, name: str, reporter=None):
         """``reporter``: an object (the session) whose ``progress`` callback
@@ -113,10 +116,16 @@ class Worker:
                         f"is {budget_bytes() >> 20} MB, PZC_MEMORY_MB changes it)")
 
     def stop(self):
-        if self.proc.is_alive():
+        killed = self.proc.is_alive()
+        if killed:
             self.proc.kill()
         self.conn.close()
-        if clock.left() == 0:        # a big worker takes a while to die: not in the margin
+        left = clock.left()
+        if killed and left is not None and left < REAP_MARGIN_S:
+            # a big worker takes a while to die (its memory is freed first):
+            # reaped before the next instance's clock starts, not now, with
+            # the deadline a moment away (a blank 30x30 Slitherlink ended
+            # 0.3-0.7 s past --timeout 5 while it was joined here)
             clock.leave_behind(self.proc)
         else:
             self.proc.join()
