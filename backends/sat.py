@@ -74,6 +74,7 @@ class SatSession(Session):
         self.name = name
         self.cnf = cnf_stage.encode(ground.model, connectivity_mode)
         self.added = []                  # cuts and blocking clauses, in order
+        self.packed = 0                  # batches in added still pickled (from a worker)
         # the solver is built on first use: under a time limit that is in the
         # worker, killed at the deadline (loading millions of clauses is one
         # long C call that no alarm interrupts)
@@ -134,7 +135,8 @@ class SatSession(Session):
     def _added_clauses(self) -> list:
         """``added``, with the batches a worker sent back still pickled
         (bytes) unpickled in place."""
-        if any(type(x) is bytes for x in self.added):
+        if self.packed:
+            self.packed = 0
             flat = []
             for x in self.added:
                 if type(x) is bytes:
@@ -216,6 +218,7 @@ class SatSession(Session):
         # solver is built here: unpickling 100,000 cuts is one long call that
         # no alarm breaks, and the reply may come a moment before the deadline
         self.added.append(added)
+        self.packed += 1
         self.stale = True
         self._make_eager([x for x in map(self.lazy_at_start.__getitem__, eager)
                           if x in self.cnf.lazy], push=False)   # the worker's switches

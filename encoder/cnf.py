@@ -38,8 +38,8 @@ from .model import Cases, Model, Node, Var
 PAIRWISE_LIMIT = 8
 PRODUCT_LIMIT = 4096    # at-most-one over more literals: the product encoding
 BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad subset
-NETWORK_LIMIT = 20000
-SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices   # n * k above this: pysat's k-modulo totalizer, not ours
+NETWORK_LIMIT = 20000   # n * k above this: pysat's k-modulo totalizer, not ours
+SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
 
 
@@ -776,7 +776,8 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
         enc.memory.statement = rule       # where a memory error points
         before = len(enc.clauses)
         enc.assert_(node)
-        largest = max(largest, (len(enc.clauses) - before, rule), key=lambda x: x[0])
+        if len(enc.clauses) - before > largest[0]:
+            largest = (len(enc.clauses) - before, rule)
     enc.memory.statement = largest[1]
     enc.check_memory(final=True)    # before a solver takes its own copy of the clauses
     return Cnf(enc.nvars, enc.clauses, enc.var_lits, enc.true,

@@ -260,17 +260,22 @@ def start_smtlib(model: Model):
         w.declare(var)
     chars, largest = 0, (0, None)        # the rule with the longest text, for an error
     memory = MemoryBudget(model.source)
+    def check_memory():
+        memory.statement = largest[1]
+        memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
+                       f"{chars:,} characters of SMT-LIB text in Z3")
+
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
             clock.check()            # cheap; the alarm (clock.py) stops the rest
+            check_memory()           # reads /proc: not per rule
         start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")
         size = sum(map(len, w.lines[start:]))
         chars += size
-        largest = max(largest, (size, rule), key=lambda x: x[0])
-        memory.statement = largest[1]
-        memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
-                       f"{chars:,} characters of SMT-LIB text in Z3")
+        if size > largest[0]:
+            largest = (size, rule)
+    check_memory()
     return "\n".join(w.lines), w
 
 
