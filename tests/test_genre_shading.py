@@ -82,14 +82,14 @@ def picture(grid, marked, mark):
                           for c, t in enumerate(row)) for r, row in enumerate(grid))
 
 
-def run_genre(spec, grids, brute):
+def run_genre(spec, grids, brute, text=board_text):
     """Count and list every board's answers with pzc; compare with the brute force.
     Returns the answer counts."""
     import tempfile
     from pathlib import Path
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "boards.txt"
-        path.write_text("".join(board_text(g) for g in grids))
+        path.write_text("".join(text(g) for g in grids))
         count = run_cli("count", spec, path, "--show", "--format", "json")
         unique = run_cli("unique", spec, path, "--format", "json")
     assert count.returncode == 0, count.stderr
