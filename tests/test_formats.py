@@ -611,3 +611,27 @@ def test_reads_what_puzzlink_writes_today(genre, url, text, expected):
     if genre == "country":
         assert flags == [["country_empty"]]     # the options line of pzprv3.1+ files
     assert layers == expected
+
+
+def _readme_tables():
+    rows = []
+    for line in (ROOT / "formats" / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_readme_genre_table_is_the_tested_one():
+    table = {row[0]: row for row in _readme_tables() if len(row) == 5 and row[0] != "pzprjs type"}
+    assert {pid: (utype, ucodecs, fcodecs) for pid, utype, ucodecs, fcodecs, _, _ in
+            GENRES.values()} == {
+        pid: (row[1], row[3].split(", "), row[4].split(", ")) for pid, row in table.items()}
+
+
+def test_readme_lists_every_codec():
+    names = set()
+    for row in _readme_tables():
+        if len(row) == 3:
+            names |= {n.strip() for n in row[0].split(",")}
+    assert names >= set(URL_CODECS) | set(FILE_CODECS)
+    assert names - {"URL codec", "file codec"} <= set(URL_CODECS) | set(FILE_CODECS)
