@@ -50,6 +50,7 @@ from a ``LineCursor`` and writing lists of lines; see formats/pzprv3.py.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -91,7 +92,7 @@ class Cursor:
 
 def _int(text: str, base: int, cursor: Cursor, at: int, what: str) -> int:
     try:
-        if text.strip() != text or text.startswith(("+", "-")):
+        if not (text.isascii() and text.isalnum()):
             raise ValueError
         return int(text, base)
     except ValueError:
@@ -632,7 +633,7 @@ def kakuro_sums(token, where=""):
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
-    if len(parts) != 2 or not all(p == "" or p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
         raise FormatError(f"{token!r}{where} is not a Kakuro clue ('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
     return (down if down else None), (across if across else None)
@@ -914,6 +915,14 @@ def _write_grid(rows, cols, token):
     return ["".join(token(r, c) + " " for c in range(cols)) for r in range(rows)]
 
 
+def _file_int(text: str) -> int:
+    """A whole number as pzprjs writes one in a file ('-1', '12'); ValueError else."""
+    text = text.strip()
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _number_token(tok, line, lc, what, extra=()):
     if tok in extra:
         return None
@@ -922,7 +931,7 @@ def _number_token(tok, line, lc, what, extra=()):
     if tok == ".":
         return None
     try:
-        return int(tok)
+        return _file_int(tok)
     except ValueError:
         lc.error(f"{what}: '{tok}' is not a number, '-' or '.'", line)
 
@@ -968,8 +977,8 @@ def _fdec_celldirecqnum(lc, rows, cols, inputs):
         try:
             if len(parts) != 2:
                 raise ValueError
-            d = int(parts[0])
-            n = -2 if parts[1] == "-" else int(parts[1])
+            d = _file_int(parts[0])
+            n = -2 if parts[1] == "-" else _file_int(parts[1])
             if d not in _DIRS:
                 raise ValueError
         except ValueError:
@@ -1000,7 +1009,7 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
 def _fdec_arearoom(lc, rows, cols, inputs):
     number, text = lc.next("the rooms")
     try:
-        int(text.strip())
+        _file_int(text)
     except ValueError:
         lc.error(f"the rooms: expected the number of rooms, not '{text.strip()}'", number)
     grid = _read_grid(lc, rows, cols, "the rooms")
@@ -1056,7 +1065,7 @@ def _fdec_cellqnum51(lc, rows, cols, inputs):
 
     def num(tok, line):
         try:
-            v = int(tok)
+            v = _file_int(tok)
         except ValueError:
             lc.error(f"the Kakuro clues: '{tok}' is not a number", line)
         return v if v > 0 else None
@@ -1132,7 +1141,7 @@ def _skip_borders(what, empty):
 def _fdec_number(lc, rows, cols, inputs):
     number, text = lc.next("a number")
     try:
-        return [int(text.strip())]
+        return [_file_int(text)]
     except ValueError:
         lc.error(f"expected a number, not '{text.strip()}'", number)
 

@@ -635,3 +635,32 @@ def test_readme_lists_every_codec():
             names |= {n.strip() for n in row[0].split(",")}
     assert names >= set(URL_CODECS) | set(FILE_CODECS)
     assert names - {"URL codec", "file codec"} <= set(URL_CODECS) | set(FILE_CODECS)
+
+
+@pytest.mark.parametrize("name", sorted(URL_CODECS))
+def test_junk_bodies_give_format_errors(name):
+    """Any body either decodes or raises FormatError with an offset inside it."""
+    rng = random.Random(f"junk-{name}")
+    names = (["border"] if name == "roomnumber16" else []) + [name]
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCZ.-+=%@*$/!_ "
+    for _ in range(400):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        body = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        try:
+            decode_layers(names, body, rows, cols, 100)
+        except FormatError as e:
+            assert 100 <= e.offset <= 100 + len(body), (body, e)
+
+
+@pytest.mark.parametrize("name", sorted(FILE_CODECS))
+def test_junk_files_give_format_errors(name):
+    rng = random.Random(f"junkfile-{name}")
+    tokens = ["0", "1", "2", "-", ".", "#", "+", "x", "3,4", "-1", "1,-", "f", ""]
+    for _ in range(300):
+        rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+        lines = [(i + 5, " ".join(rng.choice(tokens) for _ in range(rng.randint(0, 5))))
+                 for i in range(rng.randint(0, 12))]
+        try:
+            decode_file_layers([name], lines, rows, cols)
+        except FormatError as e:
+            assert e.line is None or 5 <= e.line <= 5 + len(lines), (lines, e)
