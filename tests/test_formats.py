@@ -395,8 +395,8 @@ OLD_PZPR = pzpr_version() in (None, "0.10.1")
 # puzzles sent to it keep to what it reads and writes alike.
 HITORI_NODE = [1, 2, 5, 9, 15, 36, 100, 255]
 
-GENRE_SIZES = [(1, 1), (1, 4), (4, 1), (2, 2), (3, 3), (2, 5), (5, 4), (6, 6), (8, 5), (10, 10),
-               (12, 17)]
+GENRE_SIZES = [(1, 1), (1, 2), (3, 2), (1, 4), (4, 1), (2, 2), (3, 3), (2, 5), (5, 4), (6, 6),
+               (8, 5), (10, 10), (12, 17)]
 
 
 def genre_values(genre, rng, rows, cols):
