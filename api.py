@@ -34,7 +34,7 @@ from .encoder.decode import decode
 from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
-from .encoder.instance import Instance, read_file, read_instances
+from .encoder.instance import Grids, Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
@@ -85,7 +85,14 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     each = each_opt.value.value if each_opt is not None else None
     target = board_option(spec, "target") is not None
     return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
-                          target=target)
+                          target=target, grids=grids_of(spec))
+
+
+def grids_of(spec: syntax.Spec) -> Grids:
+    """The grids and parameters the spec's instances hold."""
+    return Grids(tuple(spec.layer_names), tuple(spec.params),
+                 tuple((name, p.default.value) for name, p in spec.params.items()
+                       if p.default is not None))
 
 
 @dataclass(eq=False)
