@@ -486,13 +486,16 @@ def pzprjs(tmp_path_factory):
         sources.append(make_url(utype, uc, ur, encode_layers(ucodecs, values, ur, uc)))
         sources.append(make_pzprv3(pid, ur, uc, encode_file_layers(
             fcodecs, file_values(genre, values), ur, uc)))
+    sources.append(NO_ANSWERS)
     script = tmp_path_factory.mktemp("pzprjs") / "bridge.js"
     script.write_text(BRIDGE)
     run = subprocess.run(["node", str(script), str(modules)], input=json.dumps(sources),
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     results = json.loads(run.stdout)
-    return {i: (results[2 * i], results[2 * i + 1]) for i in range(len(CASES))}
+    out = {i: (results[2 * i], results[2 * i + 1]) for i in range(len(CASES))}
+    out["no answers"] = results[-1]
+    return out
 
 
 def read_url(genre, url, rows, cols):
@@ -537,19 +540,16 @@ def test_genre_against_pzprjs(genre, pzprjs):
     assert checked == 3 * len(GENRE_SIZES)
 
 
-def test_pzprjs_opens_files_without_answer_sections(pzprjs, tmp_path):
+NO_ANSWER_ROOMS = {(r, c): 1 + (c >= 2) for r in range(3) for c in range(4)}
+NO_ANSWERS = make_pzprv3("heyawake", 3, 4, encode_file_layers(
+    ["rooms", "cellqnum"], [NO_ANSWER_ROOMS, {(0, 0): 2}], 3, 4))
+
+
+def test_pzprjs_opens_files_without_answer_sections(pzprjs):
     """Question sections alone are enough for pzprjs (it reads missing lines as empty)."""
-    modules = pzpr_modules()
-    ids = {(r, c): 1 + (c >= 2) for r in range(3) for c in range(4)}
-    lines = encode_file_layers(["rooms", "cellqnum"], [ids, {(0, 0): 2}], 3, 4)
-    text = make_pzprv3("heyawake", 3, 4, lines)
-    script = tmp_path / "bridge.js"
-    script.write_text(BRIDGE)
-    run = subprocess.run(["node", str(script), str(modules)], input=json.dumps([text]),
-                         capture_output=True, text=True, timeout=60)
-    [got] = json.loads(run.stdout)
+    got = pzprjs["no answers"]
     assert "error" not in got
-    assert read_url("heyawake", got["url"], 3, 4) == [ids, {(0, 0): 2}]
+    assert read_url("heyawake", got["url"], 3, 4) == [NO_ANSWER_ROOMS, {(0, 0): 2}]
 
 
 # What today's puzz.link (robx/pzprjs, built from its source) wrote for these
