@@ -18,6 +18,7 @@ under a time limit (backends/worker.py).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -54,10 +55,28 @@ def builtin_specs() -> dict:
             if p.name.endswith(".pz")}
 
 
+_URL_LINE = re.compile(r"^url\s+([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_]\w*)*)\s*:", re.M)
+
+
+def builtin_aliases() -> dict:
+    """puzz.link type name -> the built-in spec that reads it (from the specs'
+    `url` lines: `url lightup, akari: ...` makes lightup and akari name akari's spec)."""
+    out = {}
+    for name, path in builtin_specs().items():
+        m = _URL_LINE.search(path.read_text(encoding="utf-8"))
+        for alias in re.split(r"\s*,\s*", m.group(1)) if m else []:
+            if alias != name:
+                out.setdefault(alias, name)
+    return out
+
+
 @deep_stack
 def load_spec(name_or_path: str) -> syntax.Spec:
-    """Parse and check a built-in spec (by name) or a .pz file (by path)."""
+    """Parse and check a built-in spec (by name or puzz.link type name) or a
+    .pz file (by path)."""
     builtin = builtin_specs()
+    if name_or_path not in builtin and not Path(name_or_path).exists():
+        name_or_path = builtin_aliases().get(name_or_path, name_or_path)
     # a built-in name wins over anything but a file (a folder named 'numberlink'
     # beside the instances must not hide the spec)
     if name_or_path in builtin and not Path(name_or_path).is_file():

@@ -137,7 +137,7 @@ def test_layers_regions_and_params_read_by_a_spec(write, run_pzc):
     write("i.txt", "2 3 9\nx - y\nz w v\na b c\na b c\n- - -\n- 5 -\n")
     run = run_pzc("solve", "t.pz", "i.txt")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split("\n")[1:3] == ["  x . y", "  z w v"]
+    assert run.stdout.split("\n")[1:3] == ["  x.y", "  zwv"]
 
 
 def test_regions_without_a_regions_layer_is_a_located_error(write, run_pzc):
