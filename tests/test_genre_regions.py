@@ -13,9 +13,11 @@ puzz.link's checker (pzprjs AnsCheck) states them.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
-from test_genre_shading import apart, blocks, connected, neighbours, run_genre
+from conftest import run_cli
+from test_genre_shading import apart, blocks, connected, neighbours, printed, run_genre
 
 
 def random_regions(rng, h, w, k):
@@ -47,9 +49,9 @@ def layered_text(board):
 
 
 def picture(h, w, shaded, clues=None):
-    return tuple(" ".join("#" if (r, c) in shaded else
-                          ("." if clues is None or clues[r][c] == "-" else str(clues[r][c]))
-                          for c in range(w)) for r in range(h))
+    return printed([["#" if (r, c) in shaded else
+                     ("." if clues is None or clues[r][c] == "-" else str(clues[r][c]))
+                     for c in range(w)] for r in range(h)])
 
 
 def by_region(regions, choices):
@@ -135,14 +137,63 @@ def lits_brute(board):
 
 
 def test_lits_against_brute_force():
-    rng = random.Random(3)
+    # (seed 4 holds a board whose only answer has an S tetromino whose bounding
+    # box leaves its region: a spec placing shapes by a corner outside them fails)
+    rng = random.Random(4)
     grids = []
     while len(grids) < 40:
-        h, w = rng.randint(3, 5), rng.randint(3, 5)
-        ids = random_regions(rng, h, w, max(1, h * w // rng.choice([4, 4, 5])))
-        if all(len(g) >= 4 for g in region_lists(ids)) or rng.random() < 0.1:
+        h, w = rng.randint(3, 5), rng.randint(4, 5)
+        ids = random_regions(rng, h, w, max(1, h * w // rng.choice([4, 5, 6])))
+        if all(len(g) >= 4 for g in region_lists(ids)):
             grids.append((None, ids))
     run_genre("lits", grids, lits_brute, layered_text)
+
+
+def planted_lits(rng, h, w, count):
+    """Regions grown around `count` tetrominoes placed to be a LITS answer."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    shapes = [frozenset(q) for q in itertools.combinations(cells, 4)
+              if connected(q, h, w) and shape(q) != "O"]
+    while True:
+        tets, shaded = [rng.choice(shapes)], set()
+        shaded |= tets[0]
+        for _ in range(500):
+            p = rng.choice(shapes)
+            touch = [q for q in tets if any(y in q for x in p for y in neighbours(h, w, *x))]
+            both = shaded | p
+            if (len(tets) < count and not p & shaded and touch
+                    and all(shape(q) != shape(p) for q in touch)
+                    and not any(all((r + i, c + j) in both for i in (0, 1) for j in (0, 1))
+                                for r in range(h - 1) for c in range(w - 1))):
+                tets.append(p)
+                shaded = both
+        if len(tets) == count:
+            break
+    owner = {x: i for i, q in enumerate(tets) for x in q}
+    while len(owner) < h * w:
+        x = rng.choice([x for x in cells if x not in owner])
+        near = [owner[y] for y in neighbours(h, w, *x) if y in owner]
+        if near:
+            owner[x] = rng.choice(near)
+    return [["abcdefghij"[owner[(r, c)]] for c in range(w)] for r in range(h)], shaded
+
+
+def test_lits_planted_answers_are_found(tmp_path):
+    """On 6x6 boards grown around a planted answer (too big for the brute
+    force), pzc finds answers, and every one it lists (up to 20) keeps the rules."""
+    rng = random.Random(6)
+    boards = [planted_lits(rng, 6, 6, 6) for _ in range(12)]
+    path = tmp_path / "planted.txt"
+    path.write_text("".join(layered_text((None, ids)) for ids, _ in boards))
+    run = run_cli("count", "lits", path, "--show", "--limit", "20", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    for (ids, planted), line in zip(boards, run.stdout.splitlines()):
+        got = json.loads(line)
+        assert got["count"] >= 1, ids
+        for rows in got["solutions"]:
+            shaded = {(r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x == "#"}
+            assert lits_ok(ids, shaded) and all(sum(x in shaded for x in g) == 4 for g in region_lists(ids))
+        assert picture(6, 6, planted) in {tuple(rows) for rows in got["solutions"]} or got["count"] == 20
 
 
 # ---------------------------------------------------------------- Heyawake

@@ -76,10 +76,16 @@ def board_text(grid):
     return f"{len(grid[0])} {len(grid)}\n" + "".join(" ".join(map(str, row)) + "\n" for row in grid)
 
 
+def printed(cells):
+    """The rows pzc prints for a grid of tokens: spaced when a token is wider than one character."""
+    sep = " " if any(len(t) > 1 for row in cells for t in row) else ""
+    return tuple(sep.join(row) for row in cells)
+
+
 def picture(grid, marked, mark):
     """The rows pzc prints: `mark` on marked cells, else the clue or '.'."""
-    return tuple(" ".join(mark if (r, c) in marked else ("." if t in ("-", ".") else str(t))
-                          for c, t in enumerate(row)) for r, row in enumerate(grid))
+    return printed([[mark if (r, c) in marked else ("." if t in ("-", ".") else str(t))
+                     for c, t in enumerate(row)] for r, row in enumerate(grid)])
 
 
 def run_genre(spec, grids, brute, text=board_text):
