@@ -204,7 +204,7 @@ def heyawake_ok(clues, ids, shaded):
         return False
     for g in region_lists(ids):
         n = sum(x in shaded for x in g)
-        if any(clues[r][c] != "-" and clues[r][c] != n for r, c in g):
+        if any(clues[r][c] not in ("-", "?", n) for r, c in g):
             return False
     lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
     for line in lines:
@@ -248,7 +248,7 @@ def clue_layer(rng, ids, shaded, keep):
         if rng.random() < keep:
             n = sum(x in shaded for x in g)
             r, c = rng.choice(g)
-            clues[r][c] = n if rng.random() < 0.9 else n + 1
+            clues[r][c] = n if rng.random() < 0.85 else rng.choice([n + 1, "?"])
     return clues
 
 
@@ -277,7 +277,7 @@ def shimaguni_ok(clues, ids, shaded):
         if not connected(mine, h, w):
             return False
         numbers = [clues[r][c] for r, c in g if clues[r][c] != "-"]
-        if any(n != len(mine) for n in numbers) or not mine and 0 not in numbers:
+        if any(n not in ("?", len(mine)) for n in numbers) or not mine and 0 not in numbers:
             return False
         count[ids[g[0][0]][g[0][1]]] = len(mine)
     for r in range(h):

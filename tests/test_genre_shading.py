@@ -300,7 +300,8 @@ def test_kurotto_against_brute_force():
 
 # ---------------------------------------------------------------- examples
 
-@pytest.mark.parametrize("spec", ["akari", "hitori", "kurodoko", "kurotto"])
+@pytest.mark.parametrize("spec", ["akari", "hitori", "kurodoko", "kurotto",
+                                  "norinori", "heyawake", "shimaguni", "lits"])
 def test_examples_are_unique(spec, examples):
     files = sorted((examples / spec).iterdir())
     assert files
