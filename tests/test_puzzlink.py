@@ -14,6 +14,8 @@ import pytest
 import generators as gen
 import pzprjs
 from pzc import api
+from pzc.encoder import puzzlink
+from pzc.errors import Source
 
 
 def lattice_sides(rows: list) -> list:
@@ -225,3 +227,51 @@ def test_text_written_by_convert_reads_back_with_layers_and_params(write, run_pz
     # a room's number moves to pzprjs's top cell: the leftmost column's topmost
     assert text.stdout == "2 4 3\n1 -\n- -\n- -\n2 -\n1 1\n2 2\n2 3\n3 3\n"
     assert url in out.stdout
+
+
+def _examples():
+    """(spec, example file) of every built-in spec that puzz.link has."""
+    out = []
+    for name, path in sorted(api.builtin_specs().items()):
+        spec = api.load_spec(name)
+        if spec.url is None:
+            continue
+        folder = path.parent / "examples" / name
+        files = sorted(p for p in folder.glob("*") if p.is_file()) if folder.is_dir() else []
+        assert files, f"the built-in spec {name} reads URLs but has no example in {folder}"
+        out += [(name, f) for f in files]
+    return out
+
+
+def test_every_genre_writes_its_examples_as_pzprjs_reads_and_writes_them():
+    """For every built-in genre with a `url` line: each example instance, written
+    as a URL and as a pzprv3 file, is opened by pzprjs, and what pzprjs writes
+    back (its URL and its file) reads as the same instance."""
+    pzprjs.need()
+    jobs, expect = [], []
+    for name, path in _examples():
+        spec = api.load_spec(name)
+        for inst in api.load_instances(spec, str(path)):
+            text = _content(inst)
+            for form in ("url", "pzprv3"):
+                jobs.append({"open": api.write_instance(spec, inst, form)})
+                expect.append((name, path, form, text))
+    verdicts = pzprjs.check(jobs)
+    for (name, path, form, text), verdict in zip(expect, verdicts):
+        assert "error" not in verdict, (name, path, form, verdict)
+        spec = api.load_spec(name)
+        for back in (verdict["url"], verdict["file"]):
+            inst = (puzzlink.read_url(spec, back, "url") if back.startswith("http")
+                    else puzzlink.read_pzprv3(spec, Source(f"{name}.pzp", back)))
+            assert _content(inst) == text, (name, path, form, back)
+
+
+def _content(inst):
+    """What an instance holds, whatever format it came from."""
+    g = inst.geometry
+    layers = {k: dict(v) for k, v in inst.layers.items()}
+    if "regions" in layers:         # the same division, whatever the ids
+        number = {}
+        layers["regions"] = {c: number.setdefault(v, len(number))
+                             for c, v in sorted(layers["regions"].items())}
+    return (g.width, g.height), inst.clues, layers, inst.params
