@@ -84,7 +84,8 @@ def test_urls_pzprjs_wrote_solve_and_pzprjs_accepts_the_answers(tmp_path):
         for url, got, want in zip(mine, from_urls, from_text):
             assert (got["count"], got["complete"]) == (want["count"], want["complete"]), url
             if got["complete"]:         # all answers listed: the same cells marked
-                assert sorted(map(marked, got["solutions"])) == sorted(map(marked, want["solutions"]))
+                assert (sorted(map(marked, got["solutions"]))
+                        == sorted(map(marked, want["solutions"])))
             for rows in got["solutions"]:
                 jobs.append({"open": url, "ops": ops(rows)})
                 expect.append((True, genre, rows))

@@ -15,10 +15,12 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
+from pzc import api
 
 DIRS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
 
@@ -62,6 +64,12 @@ def blocks(cells, h, w):
 
 def apart(shaded, h, w):
     return not any(y in shaded for x in shaded for y in neighbours(h, w, *x))
+
+
+def lines_of(h, w):
+    """The rows and then the columns of an h x w board, as lists of cells."""
+    return ([[(r, c) for c in range(w)] for r in range(h)]
+            + [[(r, c) for r in range(h)] for c in range(w)])
 
 
 def shadings(cells):
@@ -134,20 +142,21 @@ def akari_seen(grid, r, c):
     return out
 
 
+def akari_ok(grid, lights):
+    h, w = len(grid), len(grid[0])
+    white = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == "-"]
+    return (all(x in white for x in lights)
+            and not any(y in lights for x in lights for y in akari_seen(grid, *x))
+            and all(x in lights or any(y in lights for y in akari_seen(grid, *x)) for x in white)
+            and all(grid[r][c] in ("-", "x")
+                    or sum(y in lights for y in neighbours(h, w, r, c)) == grid[r][c]
+                    for r in range(h) for c in range(w)))
+
+
 def akari_brute(grid):
     h, w = len(grid), len(grid[0])
     white = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == "-"]
-    found = set()
-    for lights in shadings(white):
-        if any(y in lights for x in lights for y in akari_seen(grid, *x)):
-            continue
-        if not all(x in lights or any(y in lights for y in akari_seen(grid, *x)) for x in white):
-            continue
-        if all(grid[r][c] in ("-", "x")
-               or sum(y in lights for y in neighbours(h, w, r, c)) == grid[r][c]
-               for r in range(h) for c in range(w)):
-            found.add(picture(grid, lights, "*"))
-    return found
+    return {picture(grid, lights, "*") for lights in shadings(white) if akari_ok(grid, lights)}
 
 
 def akari_board(rng, h, w):
@@ -177,7 +186,7 @@ def hitori_ok(grid, shaded):
     h, w = len(grid), len(grid[0])
     if not shaded or not apart(shaded, h, w):
         return False
-    lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
+    lines = lines_of(h, w)
     for line in lines:
         nums = [grid[r][c] for r, c in line if (r, c) not in shaded and grid[r][c] != "-"]
         if len(nums) != len(set(nums)):
@@ -245,7 +254,8 @@ def kurodoko_board(rng, h, w):
     grid = [["-"] * w for _ in range(h)]
     for r, c in cells:
         if (r, c) not in shaded and rng.random() < 0.3:
-            grid[r][c] = "?" if rng.random() < 0.1 else min(h + w - 1, view(h, w, shaded, r, c) + (rng.random() < 0.1))
+            seen = min(h + w - 1, view(h, w, shaded, r, c) + (rng.random() < 0.1))
+            grid[r][c] = "?" if rng.random() < 0.1 else seen
     return grid
 
 
@@ -296,6 +306,42 @@ def test_kurotto_against_brute_force():
     rng = random.Random(5)
     grids = [kurotto_board(rng, h, w) for h, w in sizes_of(rng, 40)]
     run_genre("kurotto", grids, kurotto_brute)
+
+
+# ---------------------------------------------------------------- datasets
+
+PUZZLEKIT = Path("/work/shared/corpus/other/puzzlekit")
+
+
+@pytest.mark.parametrize("genre,name,ok,mark", [
+    ("akari", "Akari", akari_ok, "o"), ("hitori", "Hitori", hitori_ok, "x")])
+def test_puzzlekit_sample_against_the_datasets_answers(genre, name, ok, mark):
+    """Twenty entries of the dataset (seeded, and its largest), read from the
+    dataset file itself: pzc's answer keeps the rules (checked here) and is
+    the dataset's own answer."""
+    path = PUZZLEKIT / f"{name}_dataset.json"
+    if not path.is_file():
+        pytest.skip(f"needs {path}")
+    data = json.loads(path.read_text())["data"]
+    spec = api.load_spec(genre)
+    insts = api.load_instances(spec, str(path))
+    assert len(insts) == len(data)
+    keys = list(data)
+    largest = max(range(len(keys)), key=lambda i: len(data[keys[i]]["problem"]))
+    chosen = random.Random(12).sample(range(len(keys)), 19) + [largest]
+    for i in chosen:
+        key = keys[i]
+        assert insts[i].name.endswith("#" + key)
+        grid = [[int(t) if t.isdigit() else t for t in line.split()]
+                for line in data[key]["problem"].strip().splitlines()[1:]]
+        res = api.solve(spec, insts[i])
+        assert res.status == "solved" and res.verified, key
+        marked = {(r, c) for r, row in enumerate(res.grid)
+                  for c, t in enumerate(row.split() if " " in row else row) if t in "#*"}
+        assert ok(grid, marked), key
+        answer = {(r, c) for r, line in enumerate(data[key]["solution"].strip().splitlines()[1:])
+                  for c, t in enumerate(line.split()) if t == mark}
+        assert marked == answer, key
 
 
 # ---------------------------------------------------------------- examples
