@@ -16,6 +16,7 @@ from __future__ import annotations
 import pickle
 import time
 
+import pysolvers
 from pysat.solvers import Solver, SolverNames
 
 from .. import clock
@@ -130,7 +131,13 @@ class SatSession(Session):
             self._drop_solver()          # rebuild before a second call
         solver = self.solver
         self.fresh = False
-        return solver.solve(assumptions=self.assumptions)
+        try:
+            return solver.solve(assumptions=self.assumptions)
+        except pysolvers.error as e:
+            # PySAT's solvers catch SIGINT themselves and raise this: Ctrl-C
+            if "keyboard interrupt" in str(e).lower():
+                raise KeyboardInterrupt from None
+            raise
 
     def _added_clauses(self) -> list:
         """``added``, with the batches a worker sent back still pickled
