@@ -1,0 +1,170 @@
+"""Hashi against a brute force written here.
+
+On a small board every pair of islands that see each other along a row or
+column (no island between) may hold 0, 1 or 2 bridges; trying every choice
+for every such pair, and keeping those where each island has its number of
+bridges, no two bridges cross and all islands are joined, gives the exact
+answers of a board.  Boards are made here from a seeded random generator:
+islands at random places, numbered from a random valid set of bridges
+(one or more answers), now and then one number changed (often none).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from conftest import EXAMPLES, run_cli
+
+
+def pairs_of(islands, h, w):
+    """The pairs of islands that see each other, with the water cells between."""
+    out = []
+    for (r, c) in islands:
+        for dr, dc in ((0, 1), (1, 0)):
+            k, between = (r + dr, c + dc), []
+            while 0 <= k[0] < h and 0 <= k[1] < w and k not in islands:
+                between.append(k)
+                k = (k[0] + dr, k[1] + dc)
+            if k in islands:
+                out.append(((r, c), k, between, dr == 0))
+    return out
+
+
+def joined(islands, chosen):
+    nbrs = {x: set() for x in islands}
+    for (a, b, _, _), n in chosen:
+        if n:
+            nbrs[a].add(b)
+            nbrs[b].add(a)
+    start = next(iter(islands))
+    seen, todo = {start}, [start]
+    while todo:
+        for y in nbrs[todo.pop()] - seen:
+            seen.add(y)
+            todo.append(y)
+    return len(seen) == len(islands)
+
+
+def bridge_sets(islands, h, w):
+    """Every set of bridges (numbers aside): no crossing, all islands joined."""
+    pairs = pairs_of(islands, h, w)
+    out = []
+    for counts in itertools.product(range(3), repeat=len(pairs)):
+        used = {}
+        ok = True
+        for (a, b, between, across), n in zip(pairs, counts):
+            for x in between if n else ():
+                if x in used:
+                    ok = False
+                used[x] = (across, n)
+        if ok and joined(islands, list(zip(pairs, counts))):
+            out.append((list(zip(pairs, counts)), used))
+    return out
+
+
+def degrees(islands, chosen):
+    deg = dict.fromkeys(islands, 0)
+    for (a, b, _, _), n in chosen:
+        deg[a] += n
+        deg[b] += n
+    return deg
+
+
+def draw(board, used):
+    rows = []
+    for r, row in enumerate(board):
+        out = []
+        for c, t in enumerate(row):
+            if t != "-":
+                out.append(t)
+            elif (r, c) in used and used[r, c][1]:
+                across, n = used[r, c]
+                out.append(("─═" if across else "│║")[n - 1])
+            else:
+                out.append(".")
+        rows.append(out)
+    return rows
+
+
+def hashi_answers(board):
+    h, w = len(board), len(board[0])
+    islands = {(r, c): int(t) for r, row in enumerate(board) for c, t in enumerate(row) if t != "-"}
+    out = []
+    for chosen, used in bridge_sets(tuple(islands), h, w):
+        if degrees(islands, chosen) == islands:
+            out.append(draw(board, used))
+    return out
+
+
+def hashi_boards(rng, h, w, n):
+    boards = []
+    while len(boards) < n:
+        k = rng.randint(3, 6)
+        islands = tuple(sorted(rng.sample([(r, c) for r in range(h) for c in range(w)], k)))
+        sets = bridge_sets(islands, h, w)
+        if not sets:
+            continue
+        chosen, _ = rng.choice(sets)
+        deg = degrees(islands, chosen)
+        if min(deg.values()) == 0 or max(deg.values()) > 8:
+            continue
+        board = [["-"] * w for _ in range(h)]
+        for (r, c), d in deg.items():
+            board[r][c] = str(d)
+        if rng.random() < 0.2:
+            r, c = rng.choice(islands)
+            board[r][c] = str(max(1, min(8, deg[r, c] + rng.choice((-1, 1)))))
+        boards.append(board)
+    return boards
+
+
+def tokens(row):
+    return row.split() if " " in row else list(row)
+
+
+def run_json(*args):
+    run = run_cli(*args, "--format", "json", "--quiet")
+    assert run.returncode in (0, 1), run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_hashi_counts_match_brute_force(tmp_path):
+    rng = random.Random(21)
+    boards = [b for h, w in ((4, 4), (4, 5), (5, 5), (3, 6)) for b in hashi_boards(rng, h, w, 10)]
+    # a square of four 3s: a double and a single bridge at each island, two ways
+    boards += [[["3", "-", "3"], ["-", "-", "-"], ["3", "-", "3"]],
+               [["3", "-", "3", "-"], ["-", "-", "-", "-"], ["3", "-", "4", "1"]]]
+    path = tmp_path / "boards.txt"
+    path.write_text("".join(f"{len(b[0])} {len(b)}\n" + "\n".join(" ".join(r) for r in b) + "\n"
+                            for b in boards))
+    answers = [hashi_answers(b) for b in boards]
+    counts = [len(a) for a in answers]
+    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
+    got = run_json("count", "hashi", str(path), "--limit", "100")
+    assert [r["count"] for r in got] == counts
+    solved = run_json("solve", "hashi", str(path))
+    for r, want in zip(solved, answers):
+        if want:
+            assert r["status"] == "solved" and r["verified"], r
+            assert [tokens(x) for x in r["grid"]] in want
+        else:
+            assert r["status"] == "unsat", r
+    uniq = run_json("unique", "hashi", str(path))
+    assert [r["unique"] for r in uniq] == [n == 1 for n in counts]
+
+
+def test_hashi_example_is_unique():
+    uniq = run_json("unique", "hashi", str(EXAMPLES / "hashi" / "small.txt"))
+    assert uniq[0]["unique"], uniq
+
+
+def test_hashi_no_bridge_leaves_the_board(tmp_path):
+    """Two islands in a corner, each wanting a bridge that could only run
+    off the board: no answer (a bridge ends at an island, never in water)."""
+    path = tmp_path / "edge.txt"
+    path.write_text("3 3\n1 - -\n- - -\n- - 1\n")
+    assert run_json("count", "hashi", str(path))[0]["count"] == 0

@@ -1,0 +1,331 @@
+"""The loop genres (Masyu, Yajilin) against a brute force written here.
+
+Every loop through cell centres on a small board is the boundary of the set
+of unit squares it encloses (the squares whose corners are four cell
+centres), so trying every set of squares and keeping those whose boundary is
+one simple loop lists every loop exactly once.  The rules of each genre are
+then applied to each loop in plain Python, as puzz.link states them, which
+gives the exact number of answers of a board.  Boards are made here from a
+seeded random generator: clues read off a random loop (several, one or no
+answers) and a few stray clues (often none).  pzc's `count` must give the
+same numbers, every board `solve` prints must be one of the brute force's
+answers, and `unique` must agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+
+from conftest import EXAMPLES, run_cli
+
+MOST = 30          # boards with more answers than this are not kept (counting is slow)
+UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
+BOX = {"─": {LEFT, RIGHT}, "│": {UP, DOWN}, "┌": {DOWN, RIGHT}, "┐": {DOWN, LEFT},
+       "└": {UP, RIGHT}, "┘": {UP, LEFT}}
+
+
+def add(c, d):
+    return (c[0] + d[0], c[1] + d[1])
+
+
+def link(a, b):
+    return (a, b) if a < b else (b, a)
+
+
+@functools.lru_cache(maxsize=None)
+def all_loops(h, w):
+    """Every simple loop through cell centres of an h x w board, as a
+    frozenset of links (pairs of neighbouring cells)."""
+    squares = [(r, c) for r in range(h - 1) for c in range(w - 1)]
+    sides = {}
+    for r, c in squares:
+        a, b, d, e = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+        sides[r, c] = [link(a, b), link(a, d), link(b, e), link(d, e)]
+    loops = []
+    for mask in range(1, 1 << len(squares)):
+        edge_set = set()
+        for i, s in enumerate(squares):
+            if mask >> i & 1:
+                edge_set.symmetric_difference_update(sides[s])
+        if is_one_loop(edge_set):
+            loops.append(frozenset(edge_set))
+    return loops
+
+
+def is_one_loop(links) -> bool:
+    nbrs = {}
+    for a, b in links:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    if not nbrs or any(len(v) != 2 for v in nbrs.values()):
+        return False
+    start = next(iter(nbrs))
+    seen, todo = {start}, [start]
+    while todo:
+        for y in nbrs[todo.pop()]:
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(nbrs)
+
+
+def directions(loop):
+    """cell -> the set of directions the loop leaves it in."""
+    out = {}
+    for a, b in loop:
+        d = (b[0] - a[0], b[1] - a[1])
+        out.setdefault(a, set()).add(d)
+        out.setdefault(b, set()).add((-d[0], -d[1]))
+    return out
+
+
+def straight(dirs):
+    return dirs in ({UP, DOWN}, {LEFT, RIGHT})
+
+
+def draw(h, w, loop, cell_text=lambda c: None):
+    """The board as pzc prints a loop, as rows of tokens: box characters,
+    '.' off the loop (``cell_text`` may say otherwise for a cell)."""
+    dirs = directions(loop)
+    rows = []
+    for r in range(h):
+        row = []
+        for c in range(w):
+            t = cell_text((r, c))
+            if t is None:
+                t = next((ch for ch, ds in BOX.items() if ds == dirs.get((r, c))), ".")
+            row.append(t)
+        rows.append(row)
+    return rows
+
+
+def tokens(row):
+    return row.split() if " " in row else list(row)
+
+
+def run_json(*args):
+    run = run_cli(*args, "--format", "json", "--quiet")
+    assert run.returncode in (0, 1), run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def write_instances(tmp_path, boards):
+    """One file holding every board as a token grid with a "W H" header."""
+    text = "".join(f"{len(b[0])} {len(b)}\n" + "\n".join(" ".join(r) for r in b) + "\n"
+                   for b in boards)
+    path = tmp_path / "boards.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def check_against_brute(tmp_path, spec, boards, answers_of, extra=()):
+    """pzc count / solve / unique on every board against the brute force's
+    answers (each a list of printed rows)."""
+    path = write_instances(tmp_path, boards)
+    answers = [answers_of(b) for b in boards]
+    counts = run_json("count", spec, path, "--limit", "50", *extra)
+    assert [r["count"] for r in counts] == [len(a) for a in answers]
+    assert all(r["complete"] for r in counts)
+    solved = run_json("solve", spec, path, *extra)
+    for r, want in zip(solved, answers):
+        if want:
+            assert r["status"] == "solved" and r["verified"], r
+            assert [tokens(x) for x in r["grid"]] in want
+        else:
+            assert r["status"] == "unsat", r
+    uniq = run_json("unique", spec, path, *extra)
+    assert [r["unique"] for r in uniq] == [len(a) == 1 for a in answers]
+    for r, want in zip(uniq, answers):
+        assert len(r["witnesses"]) == min(len(want), 2)
+    return [len(a) for a in answers]
+
+
+# ------------------------------------------------------------------ Masyu
+
+def masyu_ok(board, loop) -> bool:
+    """puzz.link's Masyu checks on one loop: every pearl on the loop; white:
+    straight, and a turn in a cell next to it on the loop; black: a turn,
+    and straight in both cells next to it on the loop."""
+    dirs = directions(loop)
+    for r, row in enumerate(board):
+        for c, t in enumerate(row):
+            if t == "-":
+                continue
+            ds = dirs.get((r, c))
+            if not ds:
+                return False
+            nexts = [dirs[add((r, c), d)] for d in ds]
+            if t == "w" and not (straight(ds) and any(not straight(n) for n in nexts)):
+                return False
+            if t == "b" and (straight(ds) or not all(straight(n) for n in nexts)):
+                return False
+    return True
+
+
+def masyu_answers(board):
+    h, w = len(board), len(board[0])
+    return [draw(h, w, loop) for loop in all_loops(h, w) if masyu_ok(board, loop)]
+
+
+def masyu_boards(rng, h, w, n):
+    """Boards with pearls read off a random loop (every pearl the loop
+    allows is a candidate; a random few are kept), now and then one stray
+    pearl anywhere."""
+    loops = all_loops(h, w)
+    boards = []
+    while len(boards) < n:
+        loop = rng.choice(loops)
+        dirs = directions(loop)
+        cand = []
+        for cell, ds in dirs.items():
+            nexts = [dirs[add(cell, d)] for d in ds]
+            if straight(ds) and any(not straight(x) for x in nexts):
+                cand.append((cell, "w"))
+            if not straight(ds) and all(straight(x) for x in nexts):
+                cand.append((cell, "b"))
+        board = [["-"] * w for _ in range(h)]
+        rng.shuffle(cand)
+        for (r, c), t in cand[:rng.randint(1, h + w - 1)]:
+            board[r][c] = t
+        if rng.random() < 0.4:          # aim at a unique board: more pearls
+            for (r, c), t in cand:
+                board[r][c] = t
+                if len(masyu_answers(board)) == 1:
+                    break
+        if rng.random() < 0.3:
+            board[rng.randrange(h)][rng.randrange(w)] = rng.choice("wb")
+        if len(masyu_answers(board)) <= MOST:
+            boards.append(board)
+    return boards
+
+
+@pytest.mark.parametrize("h, w, seed", [(4, 4, 1), (4, 5, 2), (5, 5, 3)])
+def test_masyu_counts_match_brute_force(tmp_path, h, w, seed):
+    boards = masyu_boards(random.Random(seed), h, w, 12)
+    counts = check_against_brute(tmp_path, "masyu", boards, masyu_answers)
+    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
+
+
+def test_masyu_eager_connectivity_agrees(tmp_path):
+    boards = masyu_boards(random.Random(4), 4, 5, 8)
+    check_against_brute(tmp_path, "masyu", boards, masyu_answers,
+                        extra=("--connectivity", "eager"))
+
+
+def test_masyu_reads_janko_numbers_and_characters(tmp_path):
+    """1 and 2 are white and black (janko's variant files); a character grid
+    with '.' works too, and prints one character per cell."""
+    board = masyu_boards(random.Random(5), 4, 4, 1)[0]
+    numeric = [[{"w": "1", "b": "2"}.get(t, t) for t in row] for row in board]
+    want = run_json("count", "masyu", write_instances(tmp_path, [board]))[0]["count"]
+    assert run_json("count", "masyu", write_instances(tmp_path, [numeric]))[0]["count"] == want
+    path = tmp_path / "chars.txt"
+    path.write_text("".join("".join(t if t != "-" else "." for t in row) + "\n" for row in board))
+    assert run_json("count", "masyu", str(path))[0]["count"] == want
+
+
+def test_masyu_example_is_unique():
+    for name in ("small.txt",):
+        uniq = run_json("unique", "masyu", str(EXAMPLES / "masyu" / name))
+        assert uniq[0]["unique"], uniq
+
+
+# ------------------------------------------------------------------ Yajilin
+
+ARROWS = {"n": UP, "s": DOWN, "e": RIGHT, "w": LEFT}
+
+
+def yajilin_answers(board):
+    """Every loop (or none) such that the open cells off it are the shaded
+    ones: no clue on the loop, shaded cells apart, arrows counting them."""
+    h, w = len(board), len(board[0])
+    clue = {(r, c): t for r in range(h) for c in range(w) if (t := board[r][c]) != "-"}
+    open_cells = {(r, c) for r in range(h) for c in range(w)} - set(clue)
+    out = []
+    for loop in [frozenset()] + all_loops(h, w):
+        on = {x for e in loop for x in e}
+        if on & set(clue):
+            continue
+        shaded = open_cells - on
+        if any(add(x, d) in shaded for x in shaded for d in (DOWN, RIGHT)):
+            continue
+        ok = True
+        for cell, t in clue.items():
+            if t == "?":
+                continue
+            d, k, n = ARROWS[t[-1]], cell, 0
+            while True:
+                k = add(k, d)
+                if not (0 <= k[0] < h and 0 <= k[1] < w):
+                    break
+                n += k in shaded
+            ok = ok and n == int(t[:-1])
+        if ok:
+            out.append(draw(h, w, loop, lambda x: clue.get(x) or ("#" if x in shaded else None)))
+    return out
+
+
+def yajilin_boards(rng, h, w, n):
+    """Boards with arrows read off a random loop and shading (one to three
+    arrows, each counting truly), now and then one arrow with a wrong count."""
+    loops = all_loops(h, w)
+    boards = []
+    while len(boards) < n:
+        loop = rng.choice(loops)
+        on = {x for e in loop for x in e}
+        rest = [(r, c) for r in range(h) for c in range(w) if (r, c) not in on]
+        rng.shuffle(rest)
+        shaded, clues = set(), []
+        for x in rest:      # each cell off the loop: shaded if it may be, else a clue
+            if rng.random() < 0.7 and not any(add(x, d) in shaded for d in ARROWS.values()):
+                shaded.add(x)
+            else:
+                clues.append(x)
+        if not clues:
+            continue
+        board = [["-"] * w for _ in range(h)]
+        for x in clues:
+            a = rng.choice("nsew")
+            k, m = x, 0
+            while True:
+                k = add(k, ARROWS[a])
+                if not (0 <= k[0] < h and 0 <= k[1] < w):
+                    break
+                m += k in shaded
+            if rng.random() < 0.15:
+                m += 1
+            board[x[0]][x[1]] = "?" if rng.random() < 0.1 else f"{m}{a}"
+        if len(yajilin_answers(board)) <= MOST:
+            boards.append(board)
+    return boards
+
+
+@pytest.mark.parametrize("h, w, seed", [(4, 4, 11), (4, 5, 12), (5, 5, 13)])
+def test_yajilin_counts_match_brute_force(tmp_path, h, w, seed):
+    boards = yajilin_boards(random.Random(seed), h, w, 12)
+    counts = check_against_brute(tmp_path, "yajilin", boards, yajilin_answers)
+    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
+
+
+def test_yajilin_eager_connectivity_agrees(tmp_path):
+    boards = yajilin_boards(random.Random(14), 4, 5, 8)
+    check_against_brute(tmp_path, "yajilin", boards, yajilin_answers,
+                        extra=("--connectivity", "eager"))
+
+
+def test_yajilin_example_is_unique():
+    uniq = run_json("unique", "yajilin", str(EXAMPLES / "yajilin" / "small.txt"))
+    assert uniq[0]["unique"], uniq
+
+
+def test_yajilin_bad_token_is_located(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("3 2\n- 1x -\n- - -\n")
+    run = run_cli("solve", "yajilin", str(path))
+    assert run.returncode == 2
+    assert "bad.txt:2:3: error: '1x' is not allowed" in run.stderr
+    assert "Traceback" not in run.stderr
