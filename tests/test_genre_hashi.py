@@ -12,12 +12,10 @@ islands at random places, numbered from a random valid set of bridges
 from __future__ import annotations
 
 import itertools
-import json
 import random
 
-import pytest
-
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES
+from test_genre_loops import check_against_brute, run_json
 
 
 def pairs_of(islands, h, w):
@@ -122,39 +120,14 @@ def hashi_boards(rng, h, w, n):
     return boards
 
 
-def tokens(row):
-    return row.split() if " " in row else list(row)
-
-
-def run_json(*args):
-    run = run_cli(*args, "--format", "json", "--quiet")
-    assert run.returncode in (0, 1), run.stderr
-    return [json.loads(line) for line in run.stdout.splitlines()]
-
-
 def test_hashi_counts_match_brute_force(tmp_path):
     rng = random.Random(21)
     boards = [b for h, w in ((4, 4), (4, 5), (5, 5), (3, 6)) for b in hashi_boards(rng, h, w, 10)]
     # a square of four 3s: a double and a single bridge at each island, two ways
     boards += [[["3", "-", "3"], ["-", "-", "-"], ["3", "-", "3"]],
                [["3", "-", "3", "-"], ["-", "-", "-", "-"], ["3", "-", "4", "1"]]]
-    path = tmp_path / "boards.txt"
-    path.write_text("".join(f"{len(b[0])} {len(b)}\n" + "\n".join(" ".join(r) for r in b) + "\n"
-                            for b in boards))
-    answers = [hashi_answers(b) for b in boards]
-    counts = [len(a) for a in answers]
+    counts = check_against_brute(tmp_path, "hashi", boards, hashi_answers)
     assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
-    got = run_json("count", "hashi", str(path), "--limit", "100")
-    assert [r["count"] for r in got] == counts
-    solved = run_json("solve", "hashi", str(path))
-    for r, want in zip(solved, answers):
-        if want:
-            assert r["status"] == "solved" and r["verified"], r
-            assert [tokens(x) for x in r["grid"]] in want
-        else:
-            assert r["status"] == "unsat", r
-    uniq = run_json("unique", "hashi", str(path))
-    assert [r["unique"] for r in uniq] == [n == 1 for n in counts]
 
 
 def test_hashi_example_is_unique():

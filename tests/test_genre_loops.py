@@ -203,19 +203,6 @@ def masyu_boards(rng, h, w, n):
     return boards
 
 
-@pytest.mark.parametrize("h, w, seed", [(4, 4, 1), (4, 5, 2), (5, 5, 3)])
-def test_masyu_counts_match_brute_force(tmp_path, h, w, seed):
-    boards = masyu_boards(random.Random(seed), h, w, 12)
-    counts = check_against_brute(tmp_path, "masyu", boards, masyu_answers)
-    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
-
-
-def test_masyu_eager_connectivity_agrees(tmp_path):
-    boards = masyu_boards(random.Random(4), 4, 5, 8)
-    check_against_brute(tmp_path, "masyu", boards, masyu_answers,
-                        extra=("--connectivity", "eager"))
-
-
 def test_masyu_reads_janko_numbers_and_characters(tmp_path):
     """1 and 2 are white and black (janko's variant files); a character grid
     with '.' works too, and prints one character per cell."""
@@ -304,19 +291,6 @@ def yajilin_boards(rng, h, w, n):
     return boards
 
 
-@pytest.mark.parametrize("h, w, seed", [(4, 4, 11), (4, 5, 12), (5, 5, 13)])
-def test_yajilin_counts_match_brute_force(tmp_path, h, w, seed):
-    boards = yajilin_boards(random.Random(seed), h, w, 12)
-    counts = check_against_brute(tmp_path, "yajilin", boards, yajilin_answers)
-    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
-
-
-def test_yajilin_eager_connectivity_agrees(tmp_path):
-    boards = yajilin_boards(random.Random(14), 4, 5, 8)
-    check_against_brute(tmp_path, "yajilin", boards, yajilin_answers,
-                        extra=("--connectivity", "eager"))
-
-
 def test_yajilin_example_is_unique():
     uniq = run_json("unique", "yajilin", str(EXAMPLES / "yajilin" / "small.txt"))
     assert uniq[0]["unique"], uniq
@@ -329,3 +303,24 @@ def test_yajilin_bad_token_is_located(tmp_path):
     assert run.returncode == 2
     assert "bad.txt:2:3: error: '1x' is not allowed" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+# ------------------------------------------------------------------ every genre
+
+GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, yajilin_answers)}
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+@pytest.mark.parametrize("h, w, seed", [(4, 4, 1), (4, 5, 2), (5, 5, 5)])
+def test_counts_match_brute_force(tmp_path, genre, h, w, seed):
+    make, answers_of = GENRES[genre]
+    boards = make(random.Random(seed), h, w, 12)
+    counts = check_against_brute(tmp_path, genre, boards, answers_of)
+    assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+def test_eager_connectivity_agrees(tmp_path, genre):
+    make, answers_of = GENRES[genre]
+    check_against_brute(tmp_path, genre, make(random.Random(4), 4, 5, 8), answers_of,
+                        extra=("--connectivity", "eager"))
