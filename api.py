@@ -18,6 +18,7 @@ under a time limit (backends/worker.py).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -30,11 +31,12 @@ from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
 from .encoder import dimacs as dimacs_stage
+from .encoder import puzzlink
 from .encoder.decode import decode
 from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
-from .encoder.instance import Instance, read_file, read_instances
+from .encoder.instance import Grids, Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
@@ -54,10 +56,65 @@ def builtin_specs() -> dict:
             if p.name.endswith(".pz")}
 
 
+_URL_LINE = re.compile(r"^url\s+([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_]\w*)*)\s*:", re.M)
+
+
+def builtin_aliases() -> dict:
+    """puzz.link type name -> the built-in spec that reads it (from the specs'
+    `url` lines: `url lightup, akari: ...` makes lightup and akari name akari's spec)."""
+    out = {}
+    for name, path in builtin_specs().items():
+        m = _URL_LINE.search(path.read_text(encoding="utf-8"))
+        for alias in re.split(r"\s*,\s*", m.group(1)) if m else []:
+            if alias != name:
+                out.setdefault(alias, name)
+    return out
+
+
+def spec_for_puzzle(argument: str) -> str | None:
+    """The built-in spec for a puzz.link URL, or a pzprv3 file, given where a
+    spec was expected (`pzc solve URL`); None for anything else.  An unknown
+    puzz.link type is an error."""
+    ptype = None
+    if puzzlink.is_url(argument):
+        try:
+            ptype = puzzlink.parse_url(argument.strip()).type
+        except puzzlink.FormatError:
+            return None         # read again as an instance: the error is shown there
+    elif not argument.endswith(".pz") and Path(argument).is_file():
+        try:
+            with open(argument, encoding="utf-8") as f:
+                head = f.read(4096)
+        except (OSError, UnicodeDecodeError):
+            return None
+        if puzzlink.is_pzprv3(head):
+            lines = [line.strip() for line in head.split("\n")]
+            ptype = lines[2] if lines[0].startswith("v:") and len(lines) > 2 else (
+                lines[1] if len(lines) > 1 else None)
+        else:
+            first = next((line for line in head.split("\n")
+                          if line.strip() and not line.lstrip().startswith("#")), "")
+            if puzzlink.is_url(first):
+                return spec_for_puzzle(first)
+    if ptype is None:
+        return None
+    builtin = builtin_specs()
+    if ptype in builtin:
+        return ptype
+    name = builtin_aliases().get(ptype)
+    if name is None:
+        raise PzcError(f"no built-in spec reads puzz.link's '{ptype}' puzzles; give a spec "
+                       f"(pzc specs lists the built-in ones and their puzz.link types)")
+    return name
+
+
 @deep_stack
 def load_spec(name_or_path: str) -> syntax.Spec:
-    """Parse and check a built-in spec (by name) or a .pz file (by path)."""
+    """Parse and check a built-in spec (by name or puzz.link type name) or a
+    .pz file (by path)."""
     builtin = builtin_specs()
+    if name_or_path not in builtin and not Path(name_or_path).exists():
+        name_or_path = builtin_aliases().get(name_or_path, name_or_path)
     # a built-in name wins over anything but a file (a folder named 'numberlink'
     # beside the instances must not hide the spec)
     if name_or_path in builtin and not Path(name_or_path).is_file():
@@ -76,8 +133,24 @@ def load_spec(name_or_path: str) -> syntax.Spec:
 
 @deep_stack
 def load_instances(spec: syntax.Spec, path: str) -> list:
-    """Read every instance in a file ('-' for standard input) for this spec."""
+    """Read every instance in a file ('-' for standard input) for this spec:
+    a text or JSON file, a puzz.link URL, a file of URLs (one a line) or a
+    pzprv3 file."""
+    if puzzlink.is_url(path):
+        return [puzzlink.read_url(spec, path, path.strip())]
     source = read_file(path)
+    if spec.board.kind == "square" and puzzlink.is_pzprv3(source.text):
+        return [puzzlink.read_pzprv3(spec, source)]
+    urls = _url_lines(source)
+    if urls:
+        found = []
+        for k, (n, text) in enumerate(urls, 1):
+            name = f"{source.path}#{k}" if len(urls) > 1 else source.path
+            try:
+                found.append(puzzlink.read_url(spec, text, name, source, n))
+            except PzcError as e:      # one bad URL is its own error; the others run
+                found.append(Instance(name, source, "tokens", None, unreadable=e))
+        return found
     blank_opt = board_option(spec, "blank")
     blank = blank_opt.value.value if blank_opt is not None else "."
     lines = board_option(spec, "lines") is not None
@@ -85,7 +158,41 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     each = each_opt.value.value if each_opt is not None else None
     target = board_option(spec, "target") is not None
     return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
-                          target=target)
+                          target=target, grids=grids_of(spec))
+
+
+def write_instance(spec: syntax.Spec, inst: Instance, form: str) -> str:
+    """An instance as a puzz.link URL ('url'), a pzprv3 file ('pzprv3') or a
+    pzc text instance ('text')."""
+    if form == "url":
+        return puzzlink.write_url(spec, inst)
+    if form == "pzprv3":
+        return puzzlink.write_pzprv3(spec, inst)
+    blank_opt = board_option(spec, "blank")
+    return puzzlink.write_text(spec, inst, blank_opt.value.value[0] if blank_opt else ".")
+
+
+def _url_lines(source) -> list:
+    """(line, URL) of a file whose first line holding anything is a puzz.link
+    URL: one URL a line; '#' comment lines and blank lines are skipped.
+    Anything else on a line is an error there."""
+    lines = [(n, line) for n, line in enumerate(source.text.split("\n"), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not lines or not puzzlink.is_url(lines[0][1]):
+        return []
+    for n, line in lines:
+        if not puzzlink.is_url(line):
+            col = len(line) - len(line.lstrip()) + 1
+            raise source.error((n, col), "this file holds puzz.link URLs, one a line, but "
+                                         "this line is not one")
+    return lines
+
+
+def grids_of(spec: syntax.Spec) -> Grids:
+    """The grids and parameters the spec's instances hold."""
+    return Grids(tuple(spec.layer_names), tuple(spec.params),
+                 tuple((name, p.default.value) for name, p in spec.params.items()
+                       if p.default is not None))
 
 
 @dataclass(eq=False)

@@ -20,6 +20,7 @@ from ..deep_stack import deep_stack
 from ..errors import plural
 from . import syntax as ast
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from .puzzlink import check_binding
 from .aggregates import AGGREGATES
 from .evaluate import BUILTIN_NAMES
 from .values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
@@ -69,6 +70,7 @@ class Checker:
     def run(self):
         spec = self.spec
         self.check_board(spec.board)
+        self.check_grids()
         if spec.solver is not None:
             known = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
             aliases = {a for k in known for a in getattr(SolverNames, k)}
@@ -193,6 +195,22 @@ class Checker:
                     raise self.err(opt.value, f"'clues' is {BOARD_OPTIONS['clues']}")
         if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
             raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
+
+    def check_grids(self):
+        """`layers` and `param` describe square text instances."""
+        spec = self.spec
+        for st in [spec.layers] + list(spec.params.values()):
+            if st is not None and spec.board.kind != "square":
+                word = "'layers'" if st is spec.layers else "'param'"
+                raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
+                                                f"are grids")
+        for line in (spec.url, spec.file):
+            if line is not None:
+                check_binding(spec, line, self.err)
+        for p in spec.params.values():
+            if p.default is not None and not isinstance(p.default, ast.Num):
+                raise self.err(p.default, f"the default of '{p.name}' is a number, "
+                                          f"such as 'param {p.name} = 1'")
 
     # ----------------------------------------------------------- polarity
 
