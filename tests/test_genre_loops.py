@@ -113,9 +113,19 @@ def run_json(*args):
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
-def write_instances(tmp_path, boards):
-    """One file holding every board as a token grid with a "W H" header."""
-    text = "".join(f"{len(b[0])} {len(b)}\n" + "\n".join(" ".join(r) for r in b) + "\n"
+def layers_of(spec, board):
+    """A board as the grids of its instance: Yajilin's clues such as "2d" go
+    in two grids, the numbers ('?' stays) and the arrows."""
+    if spec != "yajilin":
+        return [board]
+    return [[[t[:-1] if len(t) > 1 else t for t in row] for row in board],
+            [[t[-1] if len(t) > 1 else "-" for t in row] for row in board]]
+
+
+def write_instances(tmp_path, boards, spec=None):
+    """One file holding every board with a "W H" header, a grid a layer."""
+    text = "".join(f"{len(b[0])} {len(b)}\n"
+                   + "\n\n".join("\n".join(" ".join(r) for r in g) for g in layers_of(spec, b)) + "\n"
                    for b in boards)
     path = tmp_path / "boards.txt"
     path.write_text(text)
@@ -125,7 +135,7 @@ def write_instances(tmp_path, boards):
 def check_against_brute(tmp_path, spec, boards, answers_of, extra=()):
     """pzc count / solve / unique on every board against the brute force's
     answers (each a list of printed rows)."""
-    path = write_instances(tmp_path, boards)
+    path = write_instances(tmp_path, boards, spec)
     answers = [answers_of(b) for b in boards]
     counts = run_json("count", spec, path, "--limit", "50", *extra)
     assert [r["count"] for r in counts] == [len(a) for a in answers]
@@ -223,7 +233,7 @@ def test_masyu_example_is_unique():
 
 # ------------------------------------------------------------------ Yajilin
 
-ARROWS = {"n": UP, "s": DOWN, "e": RIGHT, "w": LEFT}
+ARROWS = {"u": UP, "d": DOWN, "r": RIGHT, "l": LEFT}
 
 
 def yajilin_answers(board):
@@ -276,7 +286,7 @@ def yajilin_boards(rng, h, w, n):
             continue
         board = [["-"] * w for _ in range(h)]
         for x in clues:
-            a = rng.choice("nsew")
+            a = rng.choice("udlr")
             k, m = x, 0
             while True:
                 k = add(k, ARROWS[a])
@@ -298,10 +308,10 @@ def test_yajilin_example_is_unique():
 
 def test_yajilin_bad_token_is_located(tmp_path):
     path = tmp_path / "bad.txt"
-    path.write_text("3 2\n- 1x -\n- - -\n")
+    path.write_text("3 2\n- x -\n- - -\n\n- r -\n- - -\n")
     run = run_cli("solve", "yajilin", str(path))
     assert run.returncode == 2
-    assert "bad.txt:2:3: error: '1x' is not allowed" in run.stderr
+    assert "bad.txt:2:3: error: 'x' is not allowed" in run.stderr
     assert "Traceback" not in run.stderr
 
 
