@@ -1,4 +1,4 @@
-"""The loop genres (Masyu, Yajilin) against a brute force written here.
+"""The loop genres (Masyu, Yajilin, Country Road) against a brute force written here.
 
 Every loop through cell centres on a small board is the boundary of the set
 of unit squares it encloses (the squares whose corners are four cell
@@ -116,6 +116,8 @@ def run_json(*args):
 def layers_of(spec, board):
     """A board as the grids of its instance: Yajilin's clues such as "2d" go
     in two grids, the numbers ('?' stays) and the arrows."""
+    if spec == "countryroad":
+        return list(board)
     if spec != "yajilin":
         return [board]
     return [[[t[:-1] if len(t) > 1 else t for t in row] for row in board],
@@ -124,9 +126,11 @@ def layers_of(spec, board):
 
 def write_instances(tmp_path, boards, spec=None):
     """One file holding every board with a "W H" header, a grid a layer."""
-    text = "".join(f"{len(b[0])} {len(b)}\n"
-                   + "\n\n".join("\n".join(" ".join(r) for r in g) for g in layers_of(spec, b)) + "\n"
-                   for b in boards)
+    text = ""
+    for b in boards:
+        grids = layers_of(spec, b)
+        text += f"{len(grids[0][0])} {len(grids[0])}\n"
+        text += "\n\n".join("\n".join(" ".join(r) for r in g) for g in grids) + "\n"
     path = tmp_path / "boards.txt"
     path.write_text(text)
     return str(path)
@@ -315,9 +319,85 @@ def test_yajilin_bad_token_is_located(tmp_path):
     assert "Traceback" not in run.stderr
 
 
+# ------------------------------------------------------------------ Country Road
+
+def countryroad_loops(board):
+    """The loops puzz.link accepts: each region entered once (at most two
+    links cross its border) and visited, a number counts the region's cells
+    on the loop, and two cells side by side in different regions are not
+    both off the loop."""
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    region = {(r, c): ids[r][c] for r in range(h) for c in range(w)}
+    for loop in all_loops(h, w):
+        on = {x for e in loop for x in e}
+        crossings = {}
+        for a, b in loop:
+            if region[a] != region[b]:
+                crossings[region[a]] = crossings.get(region[a], 0) + 1
+                crossings[region[b]] = crossings.get(region[b], 0) + 1
+        if any(n > 2 for n in crossings.values()):
+            continue
+        if set(region.values()) != {region[x] for x in on}:
+            continue
+        if any(clues[r][c] not in "-?" and int(clues[r][c]) != sum(
+                1 for x in on if region[x] == region[r, c]) for r, c in region):
+            continue
+        if any(region[x] != region[y] and x not in on and y not in on
+               for x in region for y in (add(x, DOWN), add(x, RIGHT)) if y in region):
+            continue
+        yield loop, on
+
+
+def countryroad_answers(board):
+    clues, ids = board
+    return [draw(len(ids), len(ids[0]), loop,
+                 lambda x: None if x in on or clues[x[0]][x[1]] == "-" else clues[x[0]][x[1]])
+            for loop, on in countryroad_loops(board)]
+
+
+def countryroad_boards(rng, h, w, n):
+    """Regions grown from random seeds; numbers in some regions (or all)
+    read off one of the loops that fit the regions, now and then one wrong
+    (or a '?')."""
+    boards = []
+    while len(boards) < n:
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        seeds = rng.sample(cells, rng.randint(2, 6))
+        region = {x: i for i, x in enumerate(seeds)}
+        while len(region) < len(cells):
+            x = rng.choice([x for x in cells if x not in region
+                            and any(add(x, d) in region for d in (UP, DOWN, LEFT, RIGHT))])
+            region[x] = region[rng.choice([add(x, d) for d in (UP, DOWN, LEFT, RIGHT)
+                                           if add(x, d) in region])]
+        ids = [[str(region[r, c]) for c in range(w)] for r in range(h)]
+        fits = [on for _, on in countryroad_loops(([["-"] * w for _ in range(h)], ids))]
+        if not fits:
+            continue
+        on = rng.choice(fits)
+        clues = [["-"] * w for _ in range(h)]
+        every = rng.random() < 0.5
+        for i, seed in enumerate(seeds):
+            if every or rng.random() < 0.5:
+                clues[seed[0]][seed[1]] = str(sum(1 for x in on if region[x] == i))
+        if rng.random() < 0.25:
+            r, c = rng.choice(seeds)
+            clues[r][c] = str(int(clues[r][c]) + 1) if clues[r][c] != "-" else "?"
+        board = (clues, ids)
+        if len(countryroad_answers(board)) <= MOST:
+            boards.append(board)
+    return boards
+
+
+def test_countryroad_example_is_unique():
+    uniq = run_json("unique", "countryroad", str(EXAMPLES / "countryroad" / "small.txt"))
+    assert uniq[0]["unique"], uniq
+
+
 # ------------------------------------------------------------------ every genre
 
-GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, yajilin_answers)}
+GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, yajilin_answers),
+          "countryroad": (countryroad_boards, countryroad_answers)}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
