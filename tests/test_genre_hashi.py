@@ -14,8 +14,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from conftest import EXAMPLES
-from test_genre_loops import check_against_brute, run_json
+import pzprjs
+from conftest import EXAMPLES, run_cli
+from test_genre_loops import check_against_brute, run_json, tokens, write_instances
 
 
 def pairs_of(islands, h, w):
@@ -141,3 +142,38 @@ def test_hashi_no_bridge_leaves_the_board(tmp_path):
     path = tmp_path / "edge.txt"
     path.write_text("3 3\n1 - -\n- - -\n- - 1\n")
     assert run_json("count", "hashi", str(path))[0]["count"] == 0
+
+
+def test_answers_from_urls_are_accepted_by_pzprjs(tmp_path):
+    """Boards made here (islands never side by side, so that every bridge
+    shows), written as URLs by `pzc convert` and solved from them: pzprjs
+    takes pzc's bridges and finds the answer complete, and refuses it with
+    one bridge piece taken away."""
+    pzprjs.need()
+    rng = random.Random(31)
+    boards = []
+    while len(boards) < 8:
+        b = hashi_boards(rng, 6, 6, 1)[0]
+        side_by_side = any(b[r][c] != "-" and b[r + dr][c + dc] != "-" for r in range(6)
+                           for c in range(6) for dr, dc in ((0, 1), (1, 0))
+                           if r + dr < 6 and c + dc < 6)
+        if not side_by_side and hashi_answers(b):
+            boards.append(b)
+    path = write_instances(tmp_path, boards)
+    urls = run_cli("convert", "hashi", path).stdout.split()
+    jobs = []
+    for url, r in zip(urls, run_json("solve", "hashi", *urls)):
+        assert r["status"] == "solved", r
+        ops = []
+        for i, row in enumerate(r["grid"]):
+            for j, t in enumerate(tokens(row)):
+                if t in "─═":
+                    ops += [pzprjs.border((i, j), (i, j + k), "setLineVal", "─═".index(t) + 1)
+                            for k in (-1, 1)]
+                if t in "│║":
+                    ops += [pzprjs.border((i, j), (i + k, j), "setLineVal", "│║".index(t) + 1)
+                            for k in (-1, 1)]
+        jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == [True, False] * len(boards), verdicts

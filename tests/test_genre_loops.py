@@ -20,6 +20,7 @@ import random
 
 import pytest
 
+import pzprjs
 from conftest import EXAMPLES, run_cli
 
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
@@ -414,3 +415,40 @@ def test_eager_connectivity_agrees(tmp_path, genre):
     make, answers_of = GENRES[genre]
     check_against_brute(tmp_path, genre, make(random.Random(4), 4, 5, 8), answers_of,
                         extra=("--connectivity", "eager"))
+
+
+# ------------------------------------------------------------------ pzprjs
+
+def answer_ops(grid) -> list:
+    """pzc's answer as steps on pzprjs's board: the loop's links, shaded cells."""
+    ops = []
+    for r, row in enumerate(grid):
+        for c, t in enumerate(tokens(row)):
+            ds = BOX.get(t, set())
+            if RIGHT in ds:
+                ops.append(pzprjs.border((r, c), (r, c + 1), "setLineVal", 1))
+            if DOWN in ds:
+                ops.append(pzprjs.border((r, c), (r + 1, c), "setLineVal", 1))
+            if t == "#":
+                ops.append(pzprjs.cell(r, c, "setQans", 1))
+    return ops
+
+
+def test_answers_from_urls_are_accepted_by_pzprjs(tmp_path):
+    """Boards made here, written as puzz.link URLs by `pzc convert`, solved
+    from the URLs; pzprjs opens each URL, takes pzc's answer and finds it
+    complete, and refuses it with one link of the loop taken away."""
+    pzprjs.need()
+    jobs = []
+    for genre, (make, answers_of) in sorted(GENRES.items()):
+        boards = [b for b in make(random.Random(7), 5, 5, 12) if answers_of(b)][:4]
+        path = write_instances(tmp_path, boards, genre)
+        urls = run_cli("convert", genre, path).stdout.split()
+        assert len(urls) == len(boards) and all(u.startswith("https://puzz.link/p?") for u in urls)
+        for url, r in zip(urls, run_json("solve", genre, *urls)):
+            assert r["status"] == "solved", r
+            ops = answer_ops(r["grid"])
+            jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == [True, False] * (len(jobs) // 2), verdicts
