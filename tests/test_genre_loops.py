@@ -441,7 +441,7 @@ def test_answers_from_urls_are_accepted_by_pzprjs(tmp_path):
     pzprjs.need()
     jobs = []
     for genre, (make, answers_of) in sorted(GENRES.items()):
-        boards = [b for b in make(random.Random(7), 5, 5, 12) if answers_of(b)][:4]
+        boards = [b for b in make(random.Random(7), 4, 5, 8) if answers_of(b)][:4]
         path = write_instances(tmp_path, boards, genre)
         urls = run_cli("convert", genre, path).stdout.split()
         assert len(urls) == len(boards) and all(u.startswith("https://puzz.link/p?") for u in urls)
