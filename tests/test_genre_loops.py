@@ -230,12 +230,6 @@ def test_masyu_reads_janko_numbers_and_characters(tmp_path):
     assert run_json("count", "masyu", str(path))[0]["count"] == want
 
 
-def test_masyu_example_is_unique():
-    for name in ("small.txt",):
-        uniq = run_json("unique", "masyu", str(EXAMPLES / "masyu" / name))
-        assert uniq[0]["unique"], uniq
-
-
 # ------------------------------------------------------------------ Yajilin
 
 ARROWS = {"u": UP, "d": DOWN, "r": RIGHT, "l": LEFT}
@@ -304,11 +298,6 @@ def yajilin_boards(rng, h, w, n):
         if len(yajilin_answers(board)) <= MOST:
             boards.append(board)
     return boards
-
-
-def test_yajilin_example_is_unique():
-    uniq = run_json("unique", "yajilin", str(EXAMPLES / "yajilin" / "small.txt"))
-    assert uniq[0]["unique"], uniq
 
 
 def test_yajilin_bad_token_is_located(tmp_path):
@@ -390,11 +379,6 @@ def countryroad_boards(rng, h, w, n):
     return boards
 
 
-def test_countryroad_example_is_unique():
-    uniq = run_json("unique", "countryroad", str(EXAMPLES / "countryroad" / "small.txt"))
-    assert uniq[0]["unique"], uniq
-
-
 # ------------------------------------------------------------------ every genre
 
 GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, yajilin_answers),
@@ -408,6 +392,12 @@ def test_counts_match_brute_force(tmp_path, genre, h, w, seed):
     boards = make(random.Random(seed), h, w, 12)
     counts = check_against_brute(tmp_path, genre, boards, answers_of)
     assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+def test_example_is_unique(genre):
+    uniq = run_json("unique", genre, str(EXAMPLES / genre / "small.txt"))
+    assert uniq[0]["unique"], uniq
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
