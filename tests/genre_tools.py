@@ -1,0 +1,59 @@
+"""Helpers for the genre tests: count or solve a text instance with a built-in
+spec through the API, and read the printed boards back as token rows."""
+
+from __future__ import annotations
+
+import random
+
+from loading import spec
+from pzc import api
+
+
+def instances(name, text, tmp_path, file="inst.txt"):
+    """The instances of ``text`` (written to a file) read for spec ``name``."""
+    path = tmp_path / file
+    path.write_text(text)
+    return api.load_instances(spec(name), str(path))
+
+
+def tokens(row):
+    """A printed grid row as its cells: space-separated tokens, or characters."""
+    return row.split() if " " in row else list(row)
+
+
+def counted(name, text, tmp_path, limit=None):
+    """(complete count, the boards as lists of token rows) of the one instance."""
+    inst, = instances(name, text, tmp_path)
+    res = api.count(spec(name), inst, limit=limit)
+    assert res.error is None, res.error.message
+    assert res.status == "counted", res.status
+    return res.count, [[tokens(r) for r in board] for board in res.solutions]
+
+
+def unique_status(name, text, tmp_path):
+    inst, = instances(name, text, tmp_path)
+    return api.unique(spec(name), inst).status
+
+
+def grid_text(rows):
+    """A token grid with a "W H" header, cells separated by spaces."""
+    return f"{len(rows[0])} {len(rows)}\n" + "".join(" ".join(map(str, r)) + "\n" for r in rows)
+
+
+def check_against(name, tmp_path, cases, brute, status_kinds=None):
+    """For every instance (token rows) in ``cases``: pzc's boards equal the
+    brute force's, as sets; `unique` agrees.  Returns the counts seen."""
+    seen = []
+    for rows in cases:
+        text = grid_text(rows)
+        want = brute(rows)
+        n, boards = counted(name, text, tmp_path)
+        got = {tuple(map(tuple, b)) for b in boards}
+        assert n == len(want) == len(got), (text, n, len(want))
+        assert got == {tuple(map(tuple, b)) for b in want}, text
+        seen.append(n)
+    return seen
+
+
+def rng(seed):
+    return random.Random(seed)
