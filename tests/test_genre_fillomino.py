@@ -1,0 +1,99 @@
+"""Fillomino (specs/fillomino.pz) against a brute force written here: every
+division of a small board into connected blocks in which no two blocks of
+the same size touch is listed (a block's cells then hold its size), and the
+ones that keep the givens are the solutions.  On random instances (givens
+read off a random answer, some changed) pzc's boards equal those, as sets;
+`unique` and the example too."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from conftest import EXAMPLES
+from genre_tools import check_against, grid_text, rng, unique_status
+
+
+def neighbours(h, w, r, c):
+    return [(y, x) for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= y < h and 0 <= x < w]
+
+
+@lru_cache(maxsize=None)
+def answers(h, w):
+    """Every filled board (a tuple of rows of sizes) that breaks no rule."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    pieces = {}                  # first cell -> connected sets whose first cell it is
+    for mask in range(1, 1 << len(cells)):
+        s = [cells[i] for i in range(len(cells)) if mask >> i & 1]
+        seen, todo = {s[0]}, [s[0]]
+        while todo:
+            for d in neighbours(h, w, *todo.pop()):
+                if d in s and d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+        if len(seen) == len(s):
+            pieces.setdefault(s[0], []).append(frozenset(s))
+    out = []
+    size = {}
+
+    def go():
+        free = [p for p in cells if p not in size]
+        if not free:
+            out.append(tuple(tuple(size[(r, c)] for c in range(w)) for r in range(h)))
+            return
+        for s in pieces[free[0]]:
+            if any(p in size for p in s):
+                continue
+            if any(size.get(d) == len(s) for p in s for d in neighbours(h, w, *p) if d not in s):
+                continue
+            for p in s:
+                size[p] = len(s)
+            go()
+            for p in s:
+                del size[p]
+    go()
+    return out
+
+
+def brute(rows):
+    h, w = len(rows), len(rows[0])
+    return [[[str(v) for v in row] for row in a] for a in answers(h, w)
+            if all(t == "-" or int(t) == a[r][c]
+                   for r, row in enumerate(rows) for c, t in enumerate(row))]
+
+
+def random_instance(g, h, w):
+    a = g.choice(answers(h, w))
+    p = g.choice([0.3, 0.45, 0.6])
+    rows = [[str(v) if g.random() < p else "-" for v in row] for row in a]
+    if g.random() < 0.25:
+        rows[g.randrange(h)][g.randrange(w)] = str(g.randint(1, 4))
+    return rows
+
+
+def test_random_boards_match_brute_force(tmp_path):
+    g = rng(3)
+    cases = [random_instance(g, *g.choice([(3, 3), (2, 4), (3, 4), (2, 5)])) for _ in range(60)]
+    cases = [rows for rows in cases if len(brute(rows)) <= 20][:40]
+    seen = check_against("fillomino", tmp_path, cases, brute)
+    assert len(cases) >= 30
+    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
+
+
+def test_unique_and_errors(tmp_path, run_pzc, write):
+    one = [["3", "-", "-"], ["-", "1", "-"], ["-", "-", "3"]]
+    two = [["2", "-", "-"], ["-", "-", "-"], ["-", "-", "-"]]
+    assert len(brute(one)) == 1 and len(brute(two)) > 1
+    assert unique_status("fillomino", grid_text(one), tmp_path) == "unique"
+    assert unique_status("fillomino", grid_text(two), tmp_path) == "several"
+    write("bad.txt", "2 2\n4 x\n- -\n")
+    res = run_pzc("solve", "fillomino", "bad.txt")
+    assert res.returncode == 2 and "bad.txt:2:3" in res.stderr, res.stderr
+
+
+def test_example(run_pzc):
+    files = sorted((EXAMPLES / "fillomino").glob("*.txt"))
+    assert files
+    for f in files:
+        res = run_pzc("unique", "fillomino", f)
+        assert res.returncode == 0, res.stdout + res.stderr
