@@ -3,7 +3,14 @@ spec through the API, and read the printed boards back as token rows."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from loading import spec
 from pzc import api
@@ -57,3 +64,49 @@ def check_against(name, tmp_path, cases, brute, status_kinds=None):
 
 def rng(seed):
     return random.Random(seed)
+
+
+# ---------------------------------------------------------------- pzprjs
+
+def pzpr_modules():
+    """The node_modules folder holding pzpr (puzz.link's engine), or None:
+    $PZPR_NODE_MODULES, else /work/pzprnode/node_modules."""
+    for where in (os.environ.get("PZPR_NODE_MODULES"), "/work/pzprnode/node_modules"):
+        if where and (Path(where) / "pzpr").is_dir():
+            return where
+    return None
+
+
+needs_pzpr = pytest.mark.skipif(shutil.which("node") is None or pzpr_modules() is None,
+                                reason="node or the pzpr package is absent")
+
+_CHECK_JS = """
+const pzpr = require('pzpr');
+const files = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const out = [];
+for (const f of files) {
+  const p = new pzpr.Puzzle();
+  p.open(f);
+  const r = p.check(true);
+  out.push({complete: r.complete, text: r.text, url: p.getURL()});
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def pzpr_check(files):
+    """Open each pzprv3 file (problem and answer) in pzprjs and run its answer
+    check: for each, {"complete": bool, "text": the verdict, "url": its URL}."""
+    env = dict(os.environ, NODE_PATH=pzpr_modules())
+    run = subprocess.run(["node", "-e", _CHECK_JS], input=json.dumps(files),
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def pzprv3(kind, rows, cols, *blocks):
+    """A pzprv3 file: the header, then each block (a list of lines of tokens)."""
+    out = ["pzprv3", kind, str(rows), str(cols)]
+    for block in blocks:
+        out += [" ".join(map(str, line)) + " " for line in block]
+    return "\n".join(out) + "\n"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from conftest import EXAMPLES
-from genre_tools import check_against, grid_text, rng, unique_status
+from genre_tools import (check_against, counted, grid_text, needs_pzpr, pzpr_check, pzprv3,
+                         rng, unique_status)
 
 
 def neighbours(h, w, r, c):
@@ -97,3 +98,36 @@ def test_example(run_pzc):
     for f in files:
         res = run_pzc("unique", "fillomino", f)
         assert res.returncode == 0, res.stdout + res.stderr
+
+
+def fillomino_file(rows, board):
+    """pzprv3: the givens, the answer in the other cells, no borders drawn."""
+    h, w = len(rows), len(rows[0])
+    givens = [[t if t != "-" else "." for t in row] for row in rows]
+    answer = [[b if t == "-" else "." for t, b in zip(row, brow)] for row, brow in zip(rows, board)]
+    return pzprv3("fillomino", h, w, givens, answer,
+                  [[0] * (w - 1)] * h, [[0] * w] * (h - 1))
+
+
+@needs_pzpr
+def test_answers_pass_pzprjs_check(tmp_path):
+    """Every board pzc finds on random instances is accepted by puzz.link's
+    own checker, and a board with one number changed is not."""
+    g = rng(5)
+    files, good = [], []
+    for _ in range(25):
+        rows = random_instance(g, *g.choice([(3, 3), (3, 4), (2, 5), (2, 6)]))
+        n, boards = counted("fillomino", grid_text(rows), tmp_path, limit=3)
+        for b in boards:
+            files.append(fillomino_file(rows, b))
+            good.append(True)
+            free = [(r, c) for r, row in enumerate(rows) for c, t in enumerate(row) if t == "-"]
+            if free:
+                r, c = g.choice(free)
+                bad = [list(x) for x in b]
+                bad[r][c] = str(int(bad[r][c]) % 4 + 1)
+                files.append(fillomino_file(rows, bad))
+                good.append(False)
+    assert sum(good) >= 20
+    verdicts = pzpr_check(files)
+    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES
-from genre_tools import check_against, counted, grid_text, rng, unique_status
+from genre_tools import (check_against, counted, grid_text, needs_pzpr, pzpr_check, pzprv3,
+                         rng, unique_status)
 
 WAYS = [(1, 0), (0, 1)]      # clue part 0 is the sum down, part 1 across
 
@@ -153,3 +154,42 @@ def test_dataset_sample(tmp_path):
         sol = [l.split() for l in data[k]["solution"].strip().split("\n")[1:]]
         assert all(s == "-" or s == b for srow, brow in zip(sol, boards[0])
                    for s, b in zip(srow, brow)), k
+
+
+def kakuro_file(rows, board):
+    """pzprv3 of a board whose top row and left column hold no white cell:
+    they become pzprjs's outer clue cells (a down sum above each column, an
+    across sum left of each row); inside, a block or clue cell is written
+    "across,down" (0 for none), a white cell '.', then the answer digits."""
+    h, w = len(rows), len(rows[0])
+    part = lambda t, i: (t.split(",")[i] or "0") if "," in t else "0"
+    top = ["0"] + [part(t, 0) for t in rows[0][1:]]
+    inner = [[part(row[0], 1)] + ["." if t == "0" else f"{part(t, 1)},{part(t, 0)}"
+                                  for t in row[1:]] for row in rows[1:]]
+    digits = [[b if t == "0" else "." for t, b in zip(row[1:], brow[1:])]
+              for row, brow in zip(rows[1:], board[1:])]
+    return pzprv3("kakuro", h - 1, w - 1, [top] + inner, digits)
+
+
+@needs_pzpr
+def test_answers_pass_pzprjs_check(tmp_path):
+    """Every board pzc finds on random framed boards is accepted by
+    puzz.link's own checker, and one with a digit changed is not."""
+    g = rng(21)
+    files, good = [], []
+    while len(files) < 40:
+        rows = random_board(g, g.randint(3, 5), g.randint(3, 5))
+        if any(t == "0" for t in rows[0]) or any(row[0] == "0" for row in rows):
+            continue
+        n, boards = counted("kakuro", grid_text(rows), tmp_path, limit=2)
+        for b in boards:
+            files.append(kakuro_file(rows, b))
+            good.append(True)
+            whites = [(r, c) for r, row in enumerate(rows) for c, t in enumerate(row) if t == "0"]
+            r, c = g.choice(whites)
+            bad = [list(x) for x in b]
+            bad[r][c] = str(int(bad[r][c]) % 9 + 1)
+            files.append(kakuro_file(rows, bad))
+            good.append(False)
+    verdicts = pzpr_check(files)
+    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]

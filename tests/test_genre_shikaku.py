@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from conftest import EXAMPLES
-from genre_tools import check_against, grid_text, rng, unique_status
+from genre_tools import (check_against, counted, grid_text, needs_pzpr, pzpr_check, pzprv3,
+                         rng, unique_status)
 
 
 @lru_cache(maxsize=None)
@@ -101,3 +102,36 @@ def test_example(run_pzc):
     for f in files:
         res = run_pzc("unique", "shikaku", f)
         assert res.returncode == 0, res.stdout + res.stderr
+
+
+def shikaku_file(rows, board):
+    """pzprv3: the numbers ('?' as '-'), then the borders between rectangles."""
+    h, w = len(rows), len(rows[0])
+    numbers = [["." if t == "-" else "-" if t == "?" else t for t in row] for row in rows]
+    across = [[int(board[r][c] != board[r][c + 1]) for c in range(w - 1)] for r in range(h)]
+    down = [[int(board[r][c] != board[r + 1][c]) for c in range(w)] for r in range(h - 1)]
+    return pzprv3("shikaku", h, w, numbers, across, down)
+
+
+@needs_pzpr
+def test_answers_pass_pzprjs_check(tmp_path):
+    """Every board pzc finds on random instances is accepted by puzz.link's
+    own checker, and one with two neighbouring cells' rectangles swapped is not."""
+    g = rng(9)
+    files, good = [], []
+    for _ in range(25):
+        rows = random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)]))
+        n, boards = counted("shikaku", grid_text(rows), tmp_path, limit=3)
+        for b in boards:
+            files.append(shikaku_file(rows, b))
+            good.append(True)
+            pairs = [(r, c) for r in range(len(b)) for c in range(len(b[0]) - 1)
+                     if b[r][c] != b[r][c + 1]]
+            r, c = g.choice(pairs)
+            bad = [list(x) for x in b]
+            bad[r][c] = bad[r][c + 1]
+            files.append(shikaku_file(rows, bad))
+            good.append(False)
+    assert sum(good) >= 15
+    verdicts = pzpr_check(files)
+    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]
