@@ -18,6 +18,7 @@ under a time limit (backends/worker.py).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -34,7 +35,7 @@ from .encoder.decode import decode
 from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
-from .encoder.instance import Instance, read_file, read_instances
+from .encoder.instance import Grids, Instance, read_file, read_instances
 from .encoder.render import grid_rows, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
@@ -54,10 +55,28 @@ def builtin_specs() -> dict:
             if p.name.endswith(".pz")}
 
 
+_URL_LINE = re.compile(r"^url\s+([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_]\w*)*)\s*:", re.M)
+
+
+def builtin_aliases() -> dict:
+    """puzz.link type name -> the built-in spec that reads it (from the specs'
+    `url` lines: `url lightup, akari: ...` makes lightup and akari name akari's spec)."""
+    out = {}
+    for name, path in builtin_specs().items():
+        m = _URL_LINE.search(path.read_text(encoding="utf-8"))
+        for alias in re.split(r"\s*,\s*", m.group(1)) if m else []:
+            if alias != name:
+                out.setdefault(alias, name)
+    return out
+
+
 @deep_stack
 def load_spec(name_or_path: str) -> syntax.Spec:
-    """Parse and check a built-in spec (by name) or a .pz file (by path)."""
+    """Parse and check a built-in spec (by name or puzz.link type name) or a
+    .pz file (by path)."""
     builtin = builtin_specs()
+    if name_or_path not in builtin and not Path(name_or_path).exists():
+        name_or_path = builtin_aliases().get(name_or_path, name_or_path)
     # a built-in name wins over anything but a file (a folder named 'numberlink'
     # beside the instances must not hide the spec)
     if name_or_path in builtin and not Path(name_or_path).is_file():
@@ -85,7 +104,14 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     each = each_opt.value.value if each_opt is not None else None
     target = board_option(spec, "target") is not None
     return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
-                          target=target)
+                          target=target, grids=grids_of(spec))
+
+
+def grids_of(spec: syntax.Spec) -> Grids:
+    """The grids and parameters the spec's instances hold."""
+    return Grids(tuple(spec.layer_names), tuple(spec.params),
+                 tuple((name, p.default.value) for name, p in spec.params.items()
+                       if p.default is not None))
 
 
 @dataclass(eq=False)

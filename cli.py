@@ -269,7 +269,9 @@ def cmd_specs(args) -> int:
     width = max(map(len, names))
     for name in names:
         spec = api.load_spec(name)
-        _out(f"{name:<{width}}  {spec.description}")
+        types = spec.url_types
+        also = f"  (puzz.link: {', '.join(types)})" if types else ""
+        _out(f"{name:<{width}}  {spec.description}{also}")
     return 0
 
 

@@ -144,3 +144,26 @@ def _split(it, node, args):
         raise it.err(node.args[1], "the separator of split is a non-empty symbol, "
                                    f"such as \",\", not {describe(sep) if sep != '' else 'empty'}")
     return tuple(v.split(sep))
+
+
+@function("layer", [SYM], ANY)
+def _layer(it, node, args):
+    """layer("name"): the instance's grid `name` (declared with `layers`) as a
+    table from each cell that is not blank to its value; a spec reads it by the
+    layer's name, `name[c]`."""
+    name = args[0]
+    table = it.instance.layers.get(name)
+    if table is None:
+        raise it.err(node, f"the instance has no layer named {name!r}; the spec's "
+                           f"'layers' line names its grids")
+    return table
+
+
+@function("param", [SYM], INT)
+def _param(it, node, args):
+    """param("name"): the instance's parameter `name` (declared with `param`);
+    a spec reads it by its name."""
+    name = args[0]
+    if name not in it.instance.params:
+        raise it.err(node, f"the instance gives no parameter named {name!r}")
+    return it.instance.params[name]

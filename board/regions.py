@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..encoder.values import CELL, EDGE, INT, PSet, coll
 from .geometry import HexGrid
-from .registry import const_int, function, need_geometry, square_board, value
+from .registry import cell_arg, const_int, function, need_geometry, square_board, value
 
 
 @value("cells", coll(CELL))
@@ -70,3 +70,36 @@ def _blocks(step: bool):
 
 function("boxes", [INT, INT], coll(coll(CELL)))(_blocks(True))
 function("squares", [INT, INT], coll(coll(CELL)))(_blocks(False))
+
+
+# ------------------------------------------------------------ regions of the instance
+
+def _region_ids(it, node) -> dict:
+    ids = it.instance.layers.get("regions")
+    if ids is None:
+        raise it.err(node, f"'{node.func if hasattr(node, 'func') else node.id}' reads the "
+                           "instance's regions: declare them with 'layers clues, regions' "
+                           "(or 'layers regions')")
+    return ids
+
+
+@value("regions", coll(coll(CELL)))
+def _regions(it, node):
+    """The instance's regions (from a grid of region ids, or from the borders
+    of a puzz.link URL): each a list of cells in reading order, ordered by
+    their first cell."""
+    ids = _region_ids(it, node)
+    groups = {}
+    for cell in need_geometry(it, node).cells:
+        groups.setdefault(ids[cell], []).append(cell)
+    return tuple(tuple(g) for g in groups.values())
+
+
+@function("region", [CELL], coll(CELL))
+def _region(it, node, args):
+    cell = cell_arg(it, node, args[0])
+    table = it._builtin_values.get("#region")
+    if table is None:
+        table = it._builtin_values["#region"] = {
+            c: g for g in _regions(it, node) for c in g}
+    return table[cell]

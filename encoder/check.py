@@ -69,6 +69,7 @@ class Checker:
     def run(self):
         spec = self.spec
         self.check_board(spec.board)
+        self.check_grids()
         if spec.solver is not None:
             known = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
             aliases = {a for k in known for a in getattr(SolverNames, k)}
@@ -193,6 +194,19 @@ class Checker:
                     raise self.err(opt.value, f"'clues' is {BOARD_OPTIONS['clues']}")
         if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
             raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
+
+    def check_grids(self):
+        """`layers` and `param` describe square text instances."""
+        spec = self.spec
+        for st in [spec.layers] + list(spec.params.values()):
+            if st is not None and spec.board.kind != "square":
+                word = "'layers'" if st is spec.layers else "'param'"
+                raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
+                                                f"are grids")
+        for p in spec.params.values():
+            if p.default is not None and not isinstance(p.default, ast.Num):
+                raise self.err(p.default, f"the default of '{p.name}' is a number, "
+                                          f"such as 'param {p.name} = 1'")
 
     # ----------------------------------------------------------- polarity
 

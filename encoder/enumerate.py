@@ -112,7 +112,10 @@ def marked_rows(instance, a: Solution, diff) -> list:
     """A board of the same shape with '*' where two solutions differ."""
     marks = {c: ("*" if [*c] in diff else ".") for c in a.cells}
     if instance.geometry is not None and set(marks) == set(instance.geometry.cells):
-        return layout_rows(instance, marks)
+        rows = layout_rows(instance, marks)
+        if a.grid and instance.layout != "hex" and any(len(t) > 1 for t in a.cells.values()):
+            rows = [" ".join(row) for row in rows]     # aligned with the spaced board
+        return rows
     h = max(r for r, _ in marks) + 1 if marks else 0
     w = max(c for _, c in marks) + 1 if marks else 0
     return ["".join(marks.get((r, c), " ") for c in range(w)) for r in range(h)]

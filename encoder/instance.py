@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..errors import PzcError, Source
 from ..board.geometry import Geometry, HexGrid, SquareGrid
 
-_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)((?:\s+-?\d+)*)\s*$")
 _INT = re.compile(r"^-?\d+$")
 _BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -50,6 +50,9 @@ class Instance:
     data: object = None                              # parsed JSON
     start_line: int = 1
     target: dict | None = None                       # cell -> value of a target grid
+    layers: dict = field(default_factory=dict)       # layer name -> {cell: value}, not clues
+    params: dict = field(default_factory=dict)       # parameter name -> number
+    layer_positions: dict = field(default_factory=dict)  # layer name -> {cell: (line, column)}
 
     def error(self, cell_or_pos, message: str) -> PzcError:
         pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
@@ -109,8 +112,21 @@ def decode(path: str, data) -> Source:
     return Source(path, text.lstrip("\ufeff"))   # drop a byte order mark
 
 
+@dataclass(frozen=True)
+class Grids:
+    """What a square instance holds: its grids in order (the layer named
+    'clues' is the one clue(c) reads) and the parameters a header gives."""
+    layers: tuple = ("clues",)
+    params: tuple = ()
+    defaults: tuple = ()          # (name, number) for parameters an instance may leave out
+
+
+ONE_GRID = Grids()
+
+
 def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False,
-                   each: str | None = None, target: bool = False) -> list:
+                   each: str | None = None, target: bool = False, grids: Grids = ONE_GRID,
+                   comments: bool = True) -> list:
     """Split a Source into instances for a board kind ('square', 'hex' or 'json');
     ``each`` names the list field of a JSON file whose elements are the instances."""
     if board == "json":
@@ -120,18 +136,54 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
     else:
         stripped = source.text.lstrip()
         if stripped[:1] in "{[" and stripped:
-            pos = _first_content(source)
-            raise source.error(pos, f"this is a JSON instance, but the spec reads a {board} text board")
+            entries = _dataset_entries(source) if board == "square" else None
+            if entries is None:
+                pos = _first_content(source)
+                raise source.error(pos, f"this is a JSON instance, but the spec reads a {board} "
+                                        f"text board")
+            found = []
+            for entry in entries:
+                # a dataset's rows may start with '#' (a blocked cell): no comments
+                found.extend(read_instances(entry, board, blank, lines, None, target, grids,
+                                            comments=False))
+            return found
         if board == "hex":
             found = _read_hex(source, blank)
         else:
-            found = _read_grid(source, blank, lines, target)
+            found = _read_grid(source, blank, lines, target, grids, comments)
     if not found:
         raise source.error(None, "the file holds no instance")
     if len(found) > 1:
         for k, inst in enumerate(found, 1):
             inst.name = f"{source.path}#{k}"
+    for inst in found:
+        _fill_params(inst, grids)
     return found
+
+
+def _fill_params(inst: Instance, grids: Grids):
+    defaults = dict(grids.defaults)
+    for name in grids.params:
+        if name not in inst.params:
+            if name not in defaults:
+                example = " ".join(["R", "C"] + list(grids.params))
+                raise inst.source.error((inst.start_line, 1), f"this instance gives no '{name}': write "
+                                 f"it after the size, in a header line '{example}'")
+            inst.params[name] = defaults[name]
+
+
+def _dataset_entries(source: Source):
+    """A puzzlekit dataset file ({"data": {key: {"problem": text, ...}}}) as
+    one Source per entry, named path#key; None for any other JSON."""
+    try:
+        data = json.loads(source.text)
+    except (ValueError, RecursionError):
+        return None
+    entries = data.get("data") if isinstance(data, dict) else None
+    if not isinstance(entries, dict) or not entries or not all(
+            isinstance(e, dict) and isinstance(e.get("problem"), str) for e in entries.values()):
+        return None
+    return [Source(f"{source.path}#{key}", e["problem"]) for key, e in entries.items()]
 
 
 def _first_content(source: Source):
@@ -149,10 +201,10 @@ def is_comment(line: str) -> bool:
     return s.startswith("#") and (len(s) == 1 or s[1] in " \t")
 
 
-def _lines(source: Source):
+def _lines(source: Source, comments: bool = True):
     """(line number, text) pairs without line ends; comment lines dropped."""
     for n, line in enumerate(source.text.split("\n"), 1):
-        if is_comment(line):
+        if comments and is_comment(line):
             continue
         yield n, line
 
@@ -250,40 +302,43 @@ def _field_line(source: Source, name: str) -> int:
 
 # ------------------------------------------------------------------ text grid
 
-def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False) -> list:
+def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
+               grids: Grids = ONE_GRID, comments: bool = True) -> list:
     out = []
     rows = []           # (line number, text)
-    expect = None       # (width, height, header line) from a "W H" line
+    expect = None       # a _Header while its rows are read
     blanks = 0          # blank lines since the last block
     gap = None          # blank lines before the current block (None: after a header)
 
     def finish():
         nonlocal rows, expect
         if rows or expect:
-            found = _grid_block(source, rows, expect, blank, lines_ok)
+            found = _grid_block(source, rows, expect, blank, lines_ok, grids)
             if target and gap == 1 and len(found) == 1 and out and _takes_target(out[-1], found[0]):
                 _set_target(out[-1], found[0], blank)
             else:
                 out.extend(found)
         rows, expect = [], None
 
-    for n, line in _lines(source):
+    for n, line in _lines(source, comments):
         m = _HEADER.match(line)
+        extra = m.group(3).split() if m else []
         # "W H" starts an instance, except inside a token grid without a header,
         # where two numbers are a (perhaps short) row
-        if m and (expect is None or len(rows) >= expect[1]) and (
+        if m and len(extra) <= len(grids.params) and (
+                expect is None or len(rows) >= expect.rows(len(grids.layers))) and (
                 expect is not None or not rows or not _is_token_row(rows[0][1])):
             finish()
-            w, h = int(m.group(1)), int(m.group(2))
-            if w == 0 and h == 0:
+            a, b = int(m.group(1)), int(m.group(2))
+            if a == 0 and b == 0:
                 break
-            if w == 0 or h == 0:
-                raise source.error((n, 1), f"a board of {w} x {h} cells has no cells")
-            expect = (w, h, n)
+            if a == 0 or b == 0:
+                raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
+            expect = _Header(a, b, n, [int(x) for x in extra])
             gap = None
             continue
         if not line.strip():
-            if expect is not None and len(rows) < expect[1]:
+            if expect is not None and len(rows) < expect.rows(len(grids.layers)):
                 continue  # blank lines inside a headed block are tolerated
             finish()
             blanks += 1
@@ -291,11 +346,92 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False)
         if not rows and expect is None:
             gap = blanks if out else None
         blanks = 0
+        if expect is not None and not rows:
+            expect.orient(line)
         rows.append((n, line))
-        if expect is not None and len(rows) == expect[1]:
+        if expect is not None and len(rows) == expect.rows(len(grids.layers)):
             finish()
     finish()
+    if grids.layers != ("clues",):
+        out = _stack_blocks(source, out, grids)
     return out
+
+
+@dataclass
+class _Header:
+    """A size line: "W H" (width first, pzc's own files) or "R C" (rows first,
+    as janko.at and the puzzlekit dataset write it), then any parameters.
+    The first row tells which: a token row of C tokens (C != R) means "R C"."""
+    first: int
+    second: int
+    line: int
+    params: list
+    width: int = 0
+    height: int = 0
+
+    def __post_init__(self):
+        self.width, self.height = self.first, self.second
+
+    def orient(self, row: str):
+        # janko's files are token grids; a character grid's header is "W H"
+        if _is_token_row(row) and len(row.split()) == self.second != self.first:
+            self.width, self.height = self.second, self.first
+
+    def rows(self, layers: int) -> int:
+        return self.height * layers
+
+
+def _stack_blocks(source: Source, blocks: list, grids: Grids) -> list:
+    """Blocks read one grid at a time (no header, blank lines between them)
+    become instances of len(layers) grids each."""
+    out = []
+    k = len(grids.layers)
+    loose = [b for b in blocks if not b.layers]
+    done = [b for b in blocks if b.layers]
+    if len(loose) % k:
+        last = loose[-(len(loose) % k)]
+        raise source.error((last.start_line, 1), f"an instance of this spec is {k} grids "
+                         f"({', '.join(grids.layers)}), separated by blank lines, but the "
+                         f"last one has only {len(loose) % k}")
+    for i in range(0, len(loose), k):
+        out.append(_merge_layers(source, loose[i:i + k], grids))
+    return sorted(done + out, key=lambda inst: inst.start_line)
+
+
+def _merge_layers(source: Source, parts: list, grids: Grids) -> Instance:
+    """One instance from one Instance per layer (all of one size)."""
+    first = parts[0]
+    size = (first.geometry.width, first.geometry.height)
+    for name, part in zip(grids.layers, parts):
+        if (part.geometry.width, part.geometry.height) != size:
+            raise source.error((part.start_line, 1), f"the grid '{name}' is {part.geometry.width} "
+                             f"x {part.geometry.height} cells, but this instance's first grid "
+                             f"(line {first.start_line}) is {size[0]} x {size[1]}")
+    merged = Instance(source.path, source, first.layout, first.geometry,
+                      start_line=first.start_line, params=first.params)
+    for name, part in zip(grids.layers, parts):
+        if name == "clues":
+            merged.clues, merged.tokens, merged.positions = part.clues, part.tokens, part.positions
+            merged.layout = part.layout
+        elif name == "regions":
+            # a region id is any token, a blank character too
+            merged.layers[name] = Record({cell: part.clues[cell] if cell in part.clues
+                                          else _raw_token(source, pos, part.layout)
+                                          for cell, pos in part.positions.items()})
+        else:
+            merged.layers[name] = Record(part.clues)
+        if name != "clues":
+            merged.layer_positions[name] = part.positions
+    if not merged.positions:
+        merged.positions = parts[0].positions
+    return merged
+
+
+def _raw_token(source: Source, pos: tuple, layout: str) -> str:
+    text = source.line(pos[0])
+    if layout == "chars":
+        return text[pos[1] - 1]
+    return text[pos[1] - 1:].split()[0]
 
 
 def _takes_target(start: Instance, grid: Instance) -> bool:
@@ -314,17 +450,30 @@ def _is_token_row(text: str) -> bool:
     return len(text.split()) > 1
 
 
-def _grid_block(source, rows, expect, blank, lines_ok) -> list:
+def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID) -> list:
+    k = len(grids.layers)
     if expect is not None:
-        w, h, hline = expect
-        if len(rows) < h:
+        h, hline = expect.height, expect.line
+        if len(rows) < h * k:
             where = rows[-1][0] + 1 if rows else hline + 1
-            raise source.error((hline, 1), f"the header says {h} rows, but only {len(rows)} "
+            each = f" in each of {k} grids" if k > 1 else ""
+            raise source.error((hline, 1), f"the header says {h} rows{each}, but only {len(rows)} "
                                f"{'follows' if len(rows) == 1 else 'follow'} (line {where})")
+        if k > 1:
+            parts = []
+            for i, name in enumerate(grids.layers):
+                part = _grid_block(source, rows[i * h:(i + 1) * h], _Header(
+                    expect.width, h, hline, []), "" if name == "regions" else blank, False)[0]
+                part.start_line = rows[i * h][0]
+                parts.append(part)
+            inst = _merge_layers(source, parts, grids)
+            inst.start_line = hline
+            inst.params = dict(zip(grids.params, expect.params))
+            return [inst]
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
-        tokens_layout = expect[0] > 1 and any(len(text.strip()) != expect[0] for _, text in rows) \
-            and all(len(text.split()) == expect[0] for _, text in rows)
+        tokens_layout = expect.width > 1 and any(len(text.strip()) != expect.width for _, text in rows) \
+            and all(len(text.split()) == expect.width for _, text in rows)
     if (lines_ok and expect is None and not tokens_layout):
         lengths = {len(text.strip()) for _, text in rows}
         if len(lengths) == 1:
@@ -351,12 +500,14 @@ def _grid_block(source, rows, expect, blank, lines_ok) -> list:
             first = grid[0][0]
             raise source.error((line, col), f"this row has {len(cells)} cells, but the row on line "
                                f"{first} has {width}; every row must have the same length")
-    if expect is not None and width != expect[0]:
-        raise source.error((grid[0][0], 1), f"the header says {expect[0]} columns, but the rows "
-                           f"have {width}")
+    if expect is not None and width != expect.width:
+        raise source.error((grid[0][0], 1), f"the header says {expect.width} columns, but the "
+                           f"rows have {width}")
     layout = "tokens" if tokens_layout else "chars"
     inst = Instance(source.path, source, layout, SquareGrid(width, len(grid)),
-                    start_line=(expect[2] if expect else grid[0][0]))
+                    start_line=(expect.line if expect else grid[0][0]))
+    if expect is not None:
+        inst.params = dict(zip(grids.params, expect.params))
     for r, (line, cells) in enumerate(grid):
         for c, (tok, col) in enumerate(cells):
             inst.positions[(r, c)] = (line, col)

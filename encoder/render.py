@@ -100,8 +100,9 @@ def text_drawing(spec, instance, answer):
 
 
 def _join(rows, layout):
-    """Rows of tokens -> strings: characters side by side, or tokens spaced."""
-    wide = layout == "tokens" or any(t is not None and len(t) != 1 for row in rows for t in row)
+    """Rows of tokens -> strings: characters side by side, or spaced when any
+    token is longer than one character (one convention for every layout)."""
+    wide = any(t is not None and len(t) != 1 for row in rows for t in row)
     out = []
     for row in rows:
         cells = [t if t is not None else "#" for t in row]

@@ -180,6 +180,31 @@ class Board(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class Layers(Stmt):
+    names: list           # [(name, pos)]: the instance's grids, in the order files give them
+
+
+@dataclass(slots=True, eq=False)
+class Param(Stmt):
+    name: str             # a number the instance gives beside its grids (Star Battle's N)
+    default: Expr | None
+
+
+@dataclass(slots=True, eq=False)
+class Codec:
+    pos: tuple
+    name: str             # a codec of formats/codecs.py
+    args: list            # layer or parameter names, then an optional list of (raw, token) pairs
+
+
+@dataclass(slots=True, eq=False)
+class PuzzLink(Stmt):
+    kind: str             # url, file
+    types: list           # [(name, pos)]: puzz.link's names of the genre (url only)
+    codecs: list
+
+
+@dataclass(slots=True, eq=False)
 class Let(Stmt):
     name: str
     params: list | None   # None: a value; a list: a function
@@ -282,6 +307,18 @@ class Spec:
     goals: list = field(default_factory=list)
     show_steps: dict = field(default_factory=dict)   # action name -> ShowSteps
     solver: SolverHint | None = None                 # the default SAT solver for this spec
+    layers: Layers | None = None                     # None: one grid, the clues
+    params: dict = field(default_factory=dict)       # name -> Param, in header order
+    url: PuzzLink | None = None                      # puzz.link URL body layout
+    file: PuzzLink | None = None                     # pzprv3 file body layout
+
+    @property
+    def layer_names(self) -> list:
+        return [n for n, _ in self.layers.names] if self.layers else ["clues"]
+
+    @property
+    def url_types(self) -> list:
+        return [n for n, _ in self.url.types] if self.url else []
 
     @property
     def states(self) -> dict:
@@ -431,6 +468,20 @@ def _collect(source: Source, statements: list) -> Spec:
             if spec.solver:
                 raise source.error(st.pos, "a spec has at most one 'solver' line")
             spec.solver = st
+        elif isinstance(st, Layers):
+            if spec.layers:
+                raise source.error(st.pos, "a spec has at most one 'layers' line")
+            spec.layers = st
+        elif isinstance(st, Param):
+            if st.name in seen:
+                line = seen[st.name].pos[0]
+                raise source.error(st.pos, f"'{st.name}' is already defined on line {line}")
+            seen[st.name] = st
+            spec.params[st.name] = st
+        elif isinstance(st, PuzzLink):
+            if getattr(spec, st.kind):
+                raise source.error(st.pos, f"a spec has at most one '{st.kind}' line")
+            setattr(spec, st.kind, st)
         elif isinstance(st, Plan):
             if spec.plan:
                 raise source.error(st.pos, "a spec has one 'plan' line")
@@ -455,11 +506,35 @@ def _collect(source: Source, statements: list) -> Spec:
         raise source.error(spec.puzzle.pos, "the spec has no 'board' line "
                            "(board square, board hex or board json)")
     _check_plan(source, spec)
+    _instance_names(source, spec, seen)
     names = [r.name for r in spec.rules]
     for i, r in enumerate(spec.rules):
         if r.name in names[:i]:
             raise source.error(r.pos, f"there is already a rule named '{r.name}'")
     return spec
+
+
+# layers with names of their own: clue(c) reads the clues, regions/region(c) the regions
+_LAYERS_READ_BY_BUILTINS = ("clues", "regions")
+
+
+def _instance_names(source: Source, spec: Spec, seen: dict):
+    """Each parameter, and each layer other than clues and regions, is a name
+    the spec reads: a let of param("stars") or layer("cages")."""
+    if spec.layers:
+        names = [n for n, _ in spec.layers.names]
+        for i, (name, pos) in enumerate(spec.layers.names):
+            if name in names[:i]:
+                raise source.error(pos, f"the layer '{name}' is named twice")
+            if name in spec.params:
+                raise source.error(pos, f"'{name}' is a parameter (line "
+                                        f"{spec.params[name].pos[0]}) and a layer")
+            if name in seen and name not in _LAYERS_READ_BY_BUILTINS:
+                raise source.error(pos, f"'{name}' is already defined on line {seen[name].pos[0]}")
+            if name not in _LAYERS_READ_BY_BUILTINS:
+                spec.lets[name] = Let(pos, name, None, Call(pos, "layer", [Str(pos, name)]))
+    for name, p in spec.params.items():
+        spec.lets[name] = Let(p.pos, name, None, Call(p.pos, "param", [Str(p.pos, name)]))
 
 
 def _check_plan(source: Source, spec: Spec):
@@ -551,6 +626,16 @@ class _Builder:
             return ShowSteps(pos, str(ch[0]), fields)
         if kind == "plan":
             return Plan(pos, str(ch[0]))
+        if kind == "layers":
+            return Layers(pos, [(str(n), _pos(n)) for n in ch])
+        if kind == "param":
+            return Param(pos, str(ch[0]), self.expr(ch[1]) if ch[1] is not None else None)
+        if kind in ("url", "file"):
+            names = [c for c in ch if isinstance(c, lark.Token)]
+            codecs = [Codec(_pos(c), str(c.children[0]),
+                            [self.expr(a) for a in c.children[1:] if a is not None])
+                      for c in ch if isinstance(c, lark.Tree)]
+            return PuzzLink(pos, kind, [(str(n), _pos(n)) for n in names], codecs)
         if kind == "solver":
             return SolverHint(pos, str(ch[0]))
         if kind == "action":

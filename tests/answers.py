@@ -21,9 +21,10 @@ from conftest import run_cli
 
 SPECS = ("sudoku", "hexiom", "puzlogic", "numberlink", "nurikabe", "slitherlink")
 CONNECTED = ("numberlink", "nurikabe", "slitherlink")
-# rows of cells as tokens: Nurikabe's are separated by spaces; a Hexiom cell is
-# a digit or '.', with '+' right before it when locked ("+0+. 2" is 3 cells)
-TOKEN = {"nurikabe": r"\S+", "hexiom": r"\+?[^\s+]"}
+# a Hexiom cell is a digit or '.', with '+' right before it when locked
+# ("+0+. 2" is 3 cells); other boards are characters, or tokens separated by
+# spaces when one is longer than a character
+TOKEN = {"hexiom": r"\+?[^\s+]"}
 TOKEN_SPECS = tuple(TOKEN)
 
 
@@ -84,7 +85,11 @@ def cells(spec: str, rows: list) -> dict:
     if spec in TOKEN_SPECS:
         return {(r, k): tok for r, row in enumerate(rows)
                 for k, tok in enumerate(re.findall(TOKEN[spec], row))}
-    return {(r, k): ch for r, row in enumerate(rows) for k, ch in enumerate(row)}
+    # a Slitherlink lattice has spaces for cells; other boards are spaced only
+    # when a token is wider than one character
+    spaced = spec != "slitherlink" and any(" " in row for row in rows)
+    return {(r, k): tok for r, row in enumerate(rows)
+            for k, tok in enumerate(row.split() if spaced else row)}
 
 
 def differ(spec: str, a: list, b: list) -> list:

@@ -496,6 +496,13 @@ def nurikabe_puzzle(w: int, h: int, rng: random.Random, unknown: float = 0.0,
     return text
 
 
+def board_cells(rows: list) -> list:
+    """The cells of printed rows: characters, or tokens when the board is spaced
+    (pzc spaces the cells of a board where a token is longer than one character)."""
+    spaced = any(" " in row for row in rows)
+    return [row.split() if spaced else list(row) for row in rows]
+
+
 def nurikabe_valid(puzzle_text: str, rows: list) -> bool:
     """Independent check of a Nurikabe answer: rows of tokens, '#' for sea.
 
@@ -503,7 +510,7 @@ def nurikabe_valid(puzzle_text: str, rows: list) -> bool:
     exactly one clue and, unless the clue is '?', that many cells; the sea is
     connected and has no 2x2 block."""
     puzzle = [l.split() for l in _strip_comments(puzzle_text)]
-    answer = [r.split() for r in rows]
+    answer = board_cells(rows)
     h = len(puzzle)
     w = len(puzzle[0]) if h else 0
     if len(answer) != h or any(len(r) != w for r in answer + puzzle):

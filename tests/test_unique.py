@@ -151,7 +151,7 @@ def marks_row(spec, row, r, differ):
     if spec == "hexiom":
         return re.sub(r"(\+?)[^\s+]", mark, row)
     if spec == "nurikabe":
-        return re.sub(r"()\S+", mark, row)
+        return re.sub(r"()\S+" if " " in row else r"()\S", mark, row)
     return "".join(ch if spec == "puzlogic" and ch == "#" else "*" if k in spots else "."
                    for k, ch in enumerate(row))
 
