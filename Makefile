@@ -27,6 +27,7 @@ demo: $(STAMP)
 	$(BIN)/pzc solve sudoku specs/examples/sudoku/grid9.txt specs/examples/sudoku/three.txt
 	$(BIN)/pzc solve puzlogic specs/examples/puzlogic/level.json
 	$(BIN)/pzc solve sliding specs/examples/sliding/goal.txt
+	$(BIN)/pzc solve 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -31,6 +31,7 @@ from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
 from .encoder import dimacs as dimacs_stage
+from .encoder import puzzlink
 from .encoder.decode import decode
 from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from .encoder.gc_pause import without_gc
@@ -70,6 +71,43 @@ def builtin_aliases() -> dict:
     return out
 
 
+def spec_for_puzzle(argument: str) -> str | None:
+    """The built-in spec for a puzz.link URL, or a pzprv3 file, given where a
+    spec was expected (`pzc solve URL`); None for anything else.  An unknown
+    puzz.link type is an error."""
+    ptype = None
+    if puzzlink.is_url(argument):
+        try:
+            ptype = puzzlink.parse_url(argument.strip()).type
+        except puzzlink.FormatError:
+            return None         # read again as an instance: the error is shown there
+    elif not argument.endswith(".pz") and Path(argument).is_file():
+        try:
+            with open(argument, encoding="utf-8") as f:
+                head = f.read(4096)
+        except (OSError, UnicodeDecodeError):
+            return None
+        if puzzlink.is_pzprv3(head):
+            lines = [line.strip() for line in head.split("\n")]
+            ptype = lines[2] if lines[0].startswith("v:") and len(lines) > 2 else (
+                lines[1] if len(lines) > 1 else None)
+        else:
+            first = next((line for line in head.split("\n")
+                          if line.strip() and not line.lstrip().startswith("#")), "")
+            if puzzlink.is_url(first):
+                return spec_for_puzzle(first)
+    if ptype is None:
+        return None
+    builtin = builtin_specs()
+    if ptype in builtin:
+        return ptype
+    name = builtin_aliases().get(ptype)
+    if name is None:
+        raise PzcError(f"no built-in spec reads puzz.link's '{ptype}' puzzles; give a spec "
+                       f"(pzc specs lists the built-in ones and their puzz.link types)")
+    return name
+
+
 @deep_stack
 def load_spec(name_or_path: str) -> syntax.Spec:
     """Parse and check a built-in spec (by name or puzz.link type name) or a
@@ -95,8 +133,24 @@ def load_spec(name_or_path: str) -> syntax.Spec:
 
 @deep_stack
 def load_instances(spec: syntax.Spec, path: str) -> list:
-    """Read every instance in a file ('-' for standard input) for this spec."""
+    """Read every instance in a file ('-' for standard input) for this spec:
+    a text or JSON file, a puzz.link URL, a file of URLs (one a line) or a
+    pzprv3 file."""
+    if puzzlink.is_url(path):
+        return [puzzlink.read_url(spec, path, path.strip())]
     source = read_file(path)
+    if spec.board.kind == "square" and puzzlink.is_pzprv3(source.text):
+        return [puzzlink.read_pzprv3(spec, source)]
+    urls = _url_lines(source)
+    if urls:
+        found = []
+        for k, (n, text) in enumerate(urls, 1):
+            name = f"{source.path}#{k}" if len(urls) > 1 else source.path
+            try:
+                found.append(puzzlink.read_url(spec, text, name, source, n))
+            except PzcError as e:      # one bad URL is its own error; the others run
+                found.append(Instance(name, source, "tokens", None, unreadable=e))
+        return found
     blank_opt = board_option(spec, "blank")
     blank = blank_opt.value.value if blank_opt is not None else "."
     lines = board_option(spec, "lines") is not None
@@ -105,6 +159,33 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     target = board_option(spec, "target") is not None
     return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
                           target=target, grids=grids_of(spec))
+
+
+def write_instance(spec: syntax.Spec, inst: Instance, form: str) -> str:
+    """An instance as a puzz.link URL ('url'), a pzprv3 file ('pzprv3') or a
+    pzc text instance ('text')."""
+    if form == "url":
+        return puzzlink.write_url(spec, inst)
+    if form == "pzprv3":
+        return puzzlink.write_pzprv3(spec, inst)
+    blank_opt = board_option(spec, "blank")
+    return puzzlink.write_text(spec, inst, blank_opt.value.value[0] if blank_opt else ".")
+
+
+def _url_lines(source) -> list:
+    """(line, URL) of a file whose first line holding anything is a puzz.link
+    URL: one URL a line; '#' comment lines and blank lines are skipped.
+    Anything else on a line is an error there."""
+    lines = [(n, line) for n, line in enumerate(source.text.split("\n"), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not lines or not puzzlink.is_url(lines[0][1]):
+        return []
+    for n, line in lines:
+        if not puzzlink.is_url(line):
+            col = len(line) - len(line.lstrip()) + 1
+            raise source.error((n, col), "this file holds puzz.link URLs, one a line, but "
+                                         "this line is not one")
+    return lines
 
 
 def grids_of(spec: syntax.Spec) -> Grids:

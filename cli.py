@@ -61,8 +61,12 @@ def _positive(text):
 
 def _solver_options(p, what="solve"):
     """The flags solve, count and unique share."""
-    p.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
-    p.add_argument("instances", metavar="INSTANCE", nargs="+", help="instance file, or - for stdin")
+    p.add_argument("spec", metavar="SPEC", help="built-in spec name (or puzz.link type name) "
+                   "or path to a .pz file; left out before a puzz.link URL or pzprv3 file, "
+                   "the built-in spec of its type")
+    p.add_argument("instances", metavar="INSTANCE", nargs="*",
+                   help="instance file, or - for stdin, a puzz.link URL, a file of URLs (one "
+                        "a line), a pzprv3 file or a puzzlekit dataset JSON file")
     p.add_argument("--backend", choices=["sat", "smt", "external"], default="sat",
                    help="sat: CNF solved by PySAT (default); smt: Z3; external: a DIMACS "
                         "solver binary given by --solver-cmd")
@@ -155,6 +159,28 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--stats", action="store_true", help=argparse.SUPPRESS)
     m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    v = sub.add_parser("convert", help="write instances as puzz.link URLs, pzprv3 files or text",
+                       description="Read each instance (a text grid, a puzzlekit dataset file, "
+                                   "a puzz.link URL, a file of URLs, a pzprv3 file) and write it "
+                                   "again in another format, without solving it: a URL a line, "
+                                   "pzprv3 files one after another, or text instances as pzc "
+                                   "reads them (a 'W H' header, one grid per layer).",
+                       epilog="examples:\n"
+                              "  pzc convert nurikabe puzzles.txt --format url\n"
+                              "  pzc convert 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g' "
+                              "--format text\n"
+                              "  pzc convert akari Akari_dataset.json --format pzprv3 -o out.txt",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    v.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file; "
+                   "left out before a puzz.link URL or pzprv3 file")
+    v.add_argument("instances", metavar="INSTANCE", nargs="*",
+                   help="as for solve: files, URLs, '-' for stdin")
+    v.add_argument("--format", choices=["url", "pzprv3", "text"], default="url",
+                   help="url (default): puzz.link URLs, one a line; pzprv3: puzz.link's file "
+                        "format; text: pzc's token grids")
+    v.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
     c = sub.add_parser("check", help="parse and check a spec",
                        description="Parse and check a spec; print a one-line summary or the errors.")
     c.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
@@ -212,6 +238,7 @@ def _main(argv) -> int:
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
+                   "convert": cmd_convert,
                    "specs": cmd_specs}[args.command]
         return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
     except PzcError as e:
@@ -275,6 +302,41 @@ def cmd_specs(args) -> int:
     return 0
 
 
+def cmd_convert(args) -> int:
+    """Each instance written again in another format; a file that cannot be
+    read is reported on standard error and the others are still written."""
+    _spec_argument(args)
+    spec = api.load_spec(args.spec)
+    out = []
+    code = 0
+    for path in args.instances:
+        try:
+            found = api.load_instances(spec, path)
+        except PzcError as e:
+            print(e.format(), file=sys.stderr)
+            code = max(code, e.exit_code)
+            continue
+        for inst in found:
+            try:
+                if inst.unreadable is not None:
+                    raise inst.unreadable
+                out.append(api.write_instance(spec, inst, args.format))
+            except PzcError as e:
+                print(e.format(), file=sys.stderr)
+                code = max(code, e.exit_code)
+    sep = "" if args.format == "url" else "\n"
+    text = sep.join(line if line.endswith("\n") else line + "\n" for line in out)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise PzcError(f"cannot write {args.output}: {e.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return code
+
+
 def cmd_check(args) -> int:
     spec = api.load_spec(args.spec)
     _out(summary(spec))
@@ -297,10 +359,23 @@ def _timeout_result(args, path, spec):
                 exit_code=api.EXIT_TIMEOUT)
 
 
+def _spec_argument(args):
+    """`pzc solve URL...` (no spec): the built-in spec of the URL's type, and
+    the URL is the first instance."""
+    name = api.spec_for_puzzle(args.spec)
+    if name is not None:
+        args.instances = [args.spec] + args.instances
+        args.spec = name
+    elif not args.instances:
+        raise PzcError(f"give at least one INSTANCE after the spec {args.spec!r} (or a "
+                       f"puzz.link URL or pzprv3 file alone)")
+
+
 def _load(args):
     """The spec, after rejecting bad flags; in JSON mode a spec error still
     gives one object per instance."""
     try:
+        _spec_argument(args)
         spec = api.load_spec(args.spec)
         from .backends import get_backend
         get_backend(args.backend, args.solver, args.connectivity, args.solver_cmd)

@@ -69,6 +69,11 @@ def _tdoku():
     return [("sudoku", str(path))]
 
 
+def _dataset(spec, *parts):
+    """A puzzlekit dataset file, read as it is (one instance per entry)."""
+    return lambda: [(spec, str(_corpus(*parts)))]
+
+
 def _numberlink(*names):
     return lambda: [("numberlink", str(_corpus("numberlink", "thomasahle", f"{n}.txt"))) for n in names]
 
@@ -164,6 +169,21 @@ SETS = {
                       lambda: _convert("nurikabe_hard", "nurikabe"), "solve"),
     "slitherlink": ("Slitherlink, puzzlekit's 1176 puzzles (converted)", True, "sat",
                     lambda: _convert("slitherlink"), "solve"),
+    "nurikabe-dataset": ("Nurikabe, puzzlekit's dataset file as it is (1130 entries)", True,
+                         "sat", _dataset("nurikabe", "nurikabe", "puzzlekit",
+                                         "Nurikabe_dataset.json"), "solve"),
+    "slitherlink-dataset": ("Slitherlink, puzzlekit's dataset file as it is (1176 entries)",
+                            True, "sat", _dataset("slitherlink", "other", "puzzlekit",
+                                                  "Slitherlink_dataset.json"), "solve"),
+    **{name: (f"{title}, puzzlekit's dataset file ({n} entries)", True, "sat",
+              _dataset(name, "other", "puzzlekit", f"{file}_dataset.json"), "solve")
+       for name, title, file, n in (("akari", "Akari", "Akari", 970),
+                                    ("starbattle", "Star Battle", "Starbattle", 309),
+                                    ("hitori", "Hitori", "Hitori", 941),
+                                    ("kakuro", "Kakuro", "Kakuro", 999),
+                                    ("kenken", "KenKen", "KenKen", 430),
+                                    ("masyu", "Masyu", "Masyu", 830),
+                                    ("hashi", "Hashi", "Hashi", 910))},
     "asteroid": ("Asteroid Escape, challenges 1 and 60: shortest plans", True, "sat",
                  lambda: [("asteroid", str(_corpus("asteroid-escape", "challenges.json")))],
                  "plan"),
@@ -257,6 +277,9 @@ def summarize(name, runs, wall_runs):
         "slowest": {"instance": slow["instance"], "wall_s": slow["wall_s"],
                     "variables": slow["variables"], "clauses": slow["clauses"]},
         "statuses": sorted({r["status"] for r in rows}),
+        "status_counts": {st: sum(r["status"] == st for r in rows)
+                          for st in sorted({r["status"] for r in rows})},
+        "instance_s_median": statistics.median(r["wall_s"] for r in rows) if rows else None,
         "over_10s": sum(r["wall_s"] > 10 for r in rows),
         "failed": [r["instance"] for r in rows if not r["verified"]][:20],
     }

@@ -20,6 +20,7 @@ from ..deep_stack import deep_stack
 from ..errors import plural
 from . import syntax as ast
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from .puzzlink import check_binding
 from .aggregates import AGGREGATES
 from .evaluate import BUILTIN_NAMES
 from .values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
@@ -203,6 +204,9 @@ class Checker:
                 word = "'layers'" if st is spec.layers else "'param'"
                 raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
                                                 f"are grids")
+        for line in (spec.url, spec.file):
+            if line is not None:
+                check_binding(spec, line, self.err)
         for p in spec.params.values():
             if p.default is not None and not isinstance(p.default, ast.Num):
                 raise self.err(p.default, f"the default of '{p.name}' is a number, "

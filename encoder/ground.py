@@ -151,6 +151,8 @@ class Grounder(Interpreter):
 @deep_stack
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
+    if instance.unreadable is not None:
+        raise instance.unreadable
     if spec.plan is not None:
         raise PzcError(f"{spec.name} is a move puzzle: `pzc solve` finds its shortest plan "
                        "(counting, uniqueness, DIMACS export and decoding are for board puzzles)")

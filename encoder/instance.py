@@ -53,6 +53,7 @@ class Instance:
     layers: dict = field(default_factory=dict)       # layer name -> {cell: value}, not clues
     params: dict = field(default_factory=dict)       # parameter name -> number
     layer_positions: dict = field(default_factory=dict)  # layer name -> {cell: (line, column)}
+    unreadable: PzcError | None = None               # a dataset entry that could not be read
 
     def error(self, cell_or_pos, message: str) -> PzcError:
         pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
@@ -144,8 +145,12 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
             found = []
             for entry in entries:
                 # a dataset's rows may start with '#' (a blocked cell): no comments
-                found.extend(read_instances(entry, board, blank, lines, None, target, grids,
-                                            comments=False))
+                try:
+                    found.extend(read_instances(entry, board, blank, lines, None, target, grids,
+                                                comments=False))
+                except PzcError as e:
+                    # one corrupt entry is reported as its own error; the others run
+                    found.append(Instance(entry.path, entry, "tokens", None, unreadable=e))
             return found
         if board == "hex":
             found = _read_hex(source, blank)

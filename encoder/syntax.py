@@ -200,7 +200,7 @@ class Codec:
 @dataclass(slots=True, eq=False)
 class PuzzLink(Stmt):
     kind: str             # url, file
-    types: list           # [(name, pos)]: puzz.link's names of the genre (url only)
+    types: list           # [(name, pos)]: puzz.link's names of the genre, the written one first
     codecs: list
 
 

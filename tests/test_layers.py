@@ -88,11 +88,17 @@ def test_a_dataset_file_is_one_instance_per_entry_and_has_no_comments():
     assert found[1].clues == {(0, 0): 5}
 
 
-def test_an_error_in_a_dataset_entry_names_the_entry():
-    data = {"data": {"bad": {"problem": "2 2\n1 2\n3\n"}}}
-    with pytest.raises(PzcError) as info:
-        read_instances(Source("set.json", json.dumps(data)), "square")
-    assert info.value.file == "set.json#bad" and info.value.line == 3
+def test_a_corrupt_dataset_entry_is_an_error_of_its_own(write, run_pzc):
+    data = {"data": {"bad": {"problem": "2 2\n1 2\n3\n"}, "good": {"problem": "1 2\n1 2\n"}}}
+    bad, good = read_instances(Source("set.json", json.dumps(data)), "square")
+    err = bad.unreadable
+    assert err.file == "set.json#bad" and err.line == 3 and good.unreadable is None
+    write("set.json", json.dumps(data))
+    write("echo.pz", "puzzle e\nboard square\nshow c: clue(c)\n")
+    run = run_pzc("solve", "echo.pz", "set.json")
+    assert run.returncode == 2
+    assert run.stdout.split("\n")[:3] == ["set.json#bad: error", "", "set.json#good: solved, verified"]
+    assert "set.json#bad:3:2: error: this row has 1 cells" in run.stderr
 
 
 def test_other_json_is_still_refused_by_a_text_board():

@@ -1,0 +1,308 @@
+"""Stage: puzz.link's formats <-> Instances.  A URL or a pzprv3 file becomes
+an Instance of the spec's layers and parameters, and an Instance goes back
+to a URL or a file, through the codecs the spec's `url` and `file` lines
+name (formats/codecs.py holds the codecs, one per encoding, for every genre).
+
+    url akari, lightup: cells4(clues, [(-2, "x")])
+    file lightup: cellqnumans(clues, [(-2, "x")])
+
+    https://puzz.link/p?akari/3/2/g1.h   ->  Instance 3 x 2, clues {(0,1): 1, (1,0): "x"}
+
+The `url` line names puzz.link's types of the genre (the first is written in
+URLs); the `file` line may name the type pzprv3 files use when it differs
+(the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
+spec's `layers`) or a parameter; an optional last argument, a list of
+(raw, token) pairs, maps pzprjs's values to the spec's tokens and back
+(a raw -2 with no pair is "?").
+"""
+
+from __future__ import annotations
+
+from ..errors import PzcError, Source
+from ..board.geometry import SquareGrid
+from ..formats import codecs as codec_table
+from ..formats.puzzlink import FormatError, Url, looks_like_url, make_url, parse_url
+from ..formats.pzprv3 import make_pzprv3, parse_pzprv3
+from . import syntax as ast
+from .instance import Instance, Record
+
+UNKNOWN = -2          # pzprjs's "a clue without a number"
+
+
+def is_url(text: str) -> bool:
+    return looks_like_url(text.strip())
+
+
+def is_pzprv3(text: str) -> bool:
+    first = text.lstrip("\ufeff").lstrip().split("\n", 1)[0].strip()
+    return first.startswith("pzprv3") or first.startswith("v:")
+
+
+# ------------------------------------------------------------------ binding
+
+class Binding:
+    """What one `url` or `file` line says: its codecs and, for each, the
+    layers or parameters its values go to and the raw <-> token pairs."""
+
+    def __init__(self, spec: ast.Spec, line: ast.PuzzLink):
+        self.spec = spec
+        self.line = line
+        self.codecs = [c.name for c in line.codecs]
+        self.targets = []           # per codec: [layer or parameter name]
+        self.pairs = []             # per codec: [(raw, token)]
+        for c in line.codecs:
+            args = list(c.args)
+            pairs = []
+            if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
+                pairs = [(_constant(t.items[0]), _constant(t.items[1])) for t in args.pop().items]
+            self.targets.append([a.id for a in args])
+            self.pairs.append(pairs)
+
+    @property
+    def types(self) -> list:
+        return [n for n, _ in self.line.types]
+
+    def to_token(self, k: int, raw):
+        for r, tok in self.pairs[k]:
+            if r == raw:
+                return tok
+        return "?" if raw == UNKNOWN else raw
+
+    def to_raw(self, k: int, token):
+        for r, tok in self.pairs[k]:
+            if tok == token:
+                return r
+        return UNKNOWN if token == "?" else token
+
+
+def _constant(e):
+    return e.value
+
+
+def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
+    """The `url`/`file` line's codecs exist and name declared layers or
+    parameters, as many as each codec fills; ``err(node, message)`` reports."""
+    registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
+    if spec.board.kind != "square":
+        raise err(line, f"'{line.kind}' is for square boards")
+    known = set(spec.layer_names) | set(spec.params)
+    for c in line.codecs:
+        codec = registry.get(c.name)
+        if codec is None:
+            raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
+                         f"'{c.name}'; the codecs are: {', '.join(sorted(registry))}")
+        args = list(c.args)
+        if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
+            pairs = args.pop()
+            for t in pairs.items:
+                if not (isinstance(t, ast.Collection) and t.kind == "tuple" and len(t.items) == 2
+                        and all(isinstance(x, (ast.Num, ast.Str)) for x in t.items)):
+                    raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
+                                 "or strings, such as [(-2, \"x\")]")
+        if not args and c.name.startswith("flag_"):
+            continue        # the flag must be off: a file with it is refused
+        if len(args) != codec.layers:
+            raise err(c, f"'{c.name}' fills {_plural(codec.layers, 'layer')}: name "
+                         f"{'it' if codec.layers == 1 else 'them'} ({codec.doc})")
+        for a in args:
+            if not isinstance(a, ast.Name) or a.id not in known:
+                raise err(a, "a codec's arguments name the spec's layers ("
+                             + ", ".join(spec.layer_names) + ")"
+                             + (" or parameters (" + ", ".join(spec.params) + ")"
+                                if spec.params else ""))
+
+
+def _plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# ------------------------------------------------------------------ reading
+
+def read_url(spec: ast.Spec, text: str, name: str, source: Source | None = None,
+             line: int = 1) -> Instance:
+    """One instance from a puzz.link URL (``source``/``line``: the file and
+    line it was read from, for errors; else the URL itself)."""
+    text = text.strip()
+    src = source or Source(name, text)
+    column0 = (src.line(line).find(text) + 1) if source else 1
+
+    def fail(message, offset=None):
+        if isinstance(offset, str):         # the puzzle type: where it is written
+            offset = max(text.find("?" + offset), text.find("/" + offset)) + 1
+        return src.error((line, column0 + (offset or 0)), message)
+
+    try:
+        url = parse_url(text)
+    except FormatError as e:
+        raise fail(e.message, e.offset) from None
+    if url.file is not None:        # a "duplicate" URL: a whole pzprv3 file
+        return read_pzprv3(spec, Source(name, url.file))
+    binding = _binding(spec, "url", url.type, fail)
+    if url.pflag:
+        raise fail(f"this URL's flag '{url.pflag}' asks for a variant of the rules; the "
+                   f"spec '{spec.name}' reads the standard rules", text.find(url.pflag))
+    rows, cols = codec_table.board_size(binding.codecs, url.rows, url.cols)
+    try:
+        values = codec_table.decode_layers(binding.codecs, url.body, url.rows, url.cols,
+                                           url.body_offset)
+    except FormatError as e:
+        raise fail(e.message, e.offset) from None
+    inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
+    place = (line, column0 + url.body_offset)
+    _fill(spec, binding, values, inst, place, lambda m: fail(m, url.body_offset))
+    return inst
+
+
+def read_pzprv3(spec: ast.Spec, source: Source) -> Instance:
+    """One instance from a pzprv3 file."""
+    def fail(message, line=None):
+        return source.error((line if isinstance(line, int) else 1, 1), message)
+
+    try:
+        ptype, urows, ucols, lines = parse_pzprv3(source.text)
+    except FormatError as e:
+        raise fail(e.message, e.line) from None
+    type_line = next((n for n, text in enumerate(source.text.split("\n"), 1)
+                      if text.strip() == ptype), 2)
+    binding = _binding(spec, "file", ptype, lambda m, _=None: fail(m, type_line))
+    rows, cols = urows, ucols
+    if any(codec_table.FILE_CODECS[n].margin for n in binding.codecs):
+        rows, cols = urows + 1, ucols + 1
+    try:
+        values = codec_table.decode_file_layers(binding.codecs, lines, urows, ucols)
+    except FormatError as e:
+        raise fail(e.message, e.line) from None
+    inst = Instance(source.path, source, "tokens", SquareGrid(cols, rows))
+    _fill(spec, binding, values, inst, (1, 1), lambda m: fail(m))
+    return inst
+
+
+def _binding(spec, kind, ptype, fail) -> Binding:
+    line = spec.url if kind == "url" else spec.file
+    names = spec.url_types + ([n for n, _ in line.types if n not in spec.url_types]
+                              if kind == "file" and line else [])
+    if line is None:
+        raise fail(f"the spec '{spec.name}' reads no puzz.link "
+                   f"{'URL' if kind == 'url' else 'pzprv3 file'}: it has no '{kind}' line")
+    if ptype not in names:
+        raise fail(f"this is a '{ptype}' puzzle, but the spec '{spec.name}' reads "
+                   + " and ".join(f"'{n}'" for n in names), ptype)
+    return Binding(spec, line)
+
+
+def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
+    """Put the codecs' values into the instance's layers and parameters."""
+    k = 0
+    cells = set(inst.geometry.cells)
+    for i, targets in enumerate(binding.targets):
+        if not targets and binding.codecs[i].startswith("flag_"):
+            if values[k]:
+                raise fail(f"this puzzle's option '{binding.codecs[i][5:]}' asks for a variant "
+                           f"of the rules; the spec '{spec.name}' reads the standard rules")
+            k += 1
+            continue
+        for target in targets:
+            value = values[k]
+            k += 1
+            if target in spec.params:
+                inst.params[target] = int(value)
+                continue
+            if not isinstance(value, dict):
+                raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
+                           f"'{target}'")
+            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
+                     if cell in cells}
+            if target == "clues":
+                inst.clues = layer
+                inst.tokens = {cell: str(v) for cell, v in layer.items()}
+            else:
+                inst.layers[target] = Record(layer)
+    inst.positions = {cell: place for cell in inst.geometry.cells}
+    for name in spec.layer_names:
+        if name == "regions" and name not in inst.layers:
+            inst.layers[name] = Record({cell: 1 for cell in cells})
+        elif name not in ("clues", "regions"):
+            inst.layers.setdefault(name, Record({}))
+    for name, p in spec.params.items():
+        if name not in inst.params:
+            if p.default is None:
+                raise fail(f"the spec's parameter '{name}' is not in this puzzle's "
+                           f"{binding.line.kind}")
+            inst.params[name] = p.default.value
+
+
+# ------------------------------------------------------------------ writing
+
+def _values(spec, binding: Binding, inst: Instance) -> list:
+    out = []
+    for i, targets in enumerate(binding.targets):
+        if not targets and binding.codecs[i].startswith("flag_"):
+            out.append(False)
+        for target in targets:
+            if target in spec.params:
+                out.append(inst.params[target])
+            elif target == "clues":
+                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()})
+            elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
+                number = {}
+                out.append({c: number.setdefault(v, len(number) + 1)
+                            for c, v in sorted(inst.layers[target].items())})
+            else:
+                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+    return out
+
+
+def write_url(spec: ast.Spec, inst: Instance) -> str:
+    """The instance as puzz.link writes its URL."""
+    binding = _writer(spec, "url", inst)
+    g = inst.geometry
+    rows, cols = codec_table.url_size(binding.codecs, g.height, g.width)
+    try:
+        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols)
+    except FormatError as e:
+        raise PzcError(f"{inst.name}: cannot be written as a puzz.link URL: {e.message}") from None
+    return make_url(binding.types[0], cols, rows, body)
+
+
+def write_pzprv3(spec: ast.Spec, inst: Instance) -> str:
+    """The instance as a pzprv3 file (its answer sections empty)."""
+    binding = _writer(spec, "file", inst)
+    g = inst.geometry
+    margin = any(codec_table.FILE_CODECS[n].margin for n in binding.codecs)
+    rows, cols = g.height - margin, g.width - margin
+    try:
+        lines = codec_table.encode_file_layers(binding.codecs, _values(spec, binding, inst),
+                                               rows, cols)
+    except FormatError as e:
+        raise PzcError(f"{inst.name}: cannot be written as a pzprv3 file: {e.message}") from None
+    return make_pzprv3(binding.types[0] if binding.types else spec.url_types[0], rows, cols, lines)
+
+
+def _writer(spec, kind, inst) -> Binding:
+    line = spec.url if kind == "url" else spec.file
+    if line is None or not (spec.url_types or line.types):
+        raise PzcError(f"the spec '{spec.name}' has no '{kind}' line: pzc cannot write its "
+                       f"puzzles as puzz.link {'URLs' if kind == 'url' else 'files'}")
+    if not isinstance(inst.geometry, SquareGrid):
+        raise PzcError(f"{inst.name}: only square boards are written for puzz.link")
+    return Binding(spec, line)
+
+
+# ------------------------------------------------------------------ text
+
+def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
+    """The instance as a pzc text instance: a "W H [parameters]" header, then
+    one token grid per layer (every layer of the spec, in order)."""
+    g = inst.geometry
+    if not isinstance(g, SquareGrid):
+        raise PzcError(f"{inst.name}: only square boards are written as text grids")
+    head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
+    grids = []
+    for name in spec.layer_names:
+        if name == "clues":
+            layer = {c: inst.tokens.get(c, str(v)) for c, v in inst.clues.items()}
+        else:
+            layer = {c: str(v) for c, v in inst.layers.get(name, {}).items()}
+        grids.append("\n".join(" ".join(layer.get((r, k), blank) for k in range(g.width))
+                               for r in range(g.height)))
+    return head + "\n" + "\n".join(grids) + "\n"
