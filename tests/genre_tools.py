@@ -47,19 +47,33 @@ def grid_text(rows):
     return f"{len(rows[0])} {len(rows)}\n" + "".join(" ".join(map(str, r)) + "\n" for r in rows)
 
 
-def check_against(name, tmp_path, cases, brute, status_kinds=None):
-    """For every instance (token rows) in ``cases``: pzc's boards equal the
-    brute force's, as sets; `unique` agrees.  Returns the counts seen."""
+def check_against(name, tmp_path, cases, brute, text=None):
+    """For every instance in ``cases`` (token rows, or a tuple of the
+    arguments of ``brute`` and ``text``): pzc's count and boards equal the
+    brute force's, as sets; the cases hold instances with no solution, one,
+    and several.  ``text`` writes an instance (default: a "W H" token grid)."""
     seen = []
-    for rows in cases:
-        text = grid_text(rows)
-        want = brute(rows)
-        n, boards = counted(name, text, tmp_path)
+    for case in cases:
+        args = case if isinstance(case, tuple) else (case,)
+        source = (text or grid_text)(*args)
+        want = brute(*args)
+        n, boards = counted(name, source, tmp_path)
         got = {tuple(map(tuple, b)) for b in boards}
-        assert n == len(want) == len(got), (text, n, len(want))
-        assert got == {tuple(map(tuple, b)) for b in want}, text
+        assert n == len(want) == len(got), (source, n, len(want))
+        assert got == {tuple(map(tuple, b)) for b in want}, source
         seen.append(n)
+    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
     return seen
+
+
+def examples_unique(run_pzc, name):
+    """The genre's examples (specs/examples/NAME/*.txt) have one solution each."""
+    files = sorted((Path(__file__).resolve().parents[1] / "specs" / "examples" / name)
+                   .glob("*.txt"))
+    assert files
+    for f in files:
+        res = run_pzc("unique", name, f)
+        assert res.returncode == 0, res.stdout + res.stderr
 
 
 def rng(seed):

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES
-from genre_tools import counted, rng, unique_status
+from genre_tools import check_against, counted, examples_unique, rng, unique_status
 
 
 @lru_cache(maxsize=None)
@@ -106,15 +105,8 @@ def random_instance(g, n):
 
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(6)
-    seen = []
-    for _ in range(40):
-        labels, ids = random_instance(g, g.choice([3, 4, 4, 5]))
-        want = brute(labels, ids)
-        n, boards = counted("kenken", janko(labels, ids), tmp_path)
-        assert n == len(want), janko(labels, ids)
-        assert sorted(boards) == sorted(want), janko(labels, ids)
-        seen.append(n)
-    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
+    cases = [random_instance(g, g.choice([3, 4, 4, 5])) for _ in range(40)]
+    check_against("kenken", tmp_path, cases, brute, janko)
 
 
 def test_unique_and_errors(tmp_path, run_pzc, write):
@@ -135,11 +127,7 @@ def test_unique_and_errors(tmp_path, run_pzc, write):
 
 
 def test_example(run_pzc):
-    files = sorted((EXAMPLES / "kenken").glob("*.txt"))
-    assert files
-    for f in files:
-        res = run_pzc("unique", "kenken", f)
-        assert res.returncode == 0, res.stdout + res.stderr
+    examples_unique(run_pzc, "kenken")
 
 
 DATASET = Path("/work/shared/corpus/other/puzzlekit/KenKen_dataset.json")

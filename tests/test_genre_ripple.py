@@ -5,8 +5,8 @@ finds; `unique`, the example and pzprjs's checker too."""
 
 from __future__ import annotations
 
-from conftest import EXAMPLES
-from genre_tools import counted, needs_pzpr, pzpr_check, pzprv3, rng, unique_status
+from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
+                         rng, unique_status)
 
 
 def janko(givens, ids):
@@ -78,15 +78,8 @@ def random_instance(g, h, w):
 
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(2)
-    seen = []
-    for _ in range(40):
-        givens, ids = random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)]))
-        want = brute(givens, ids)
-        n, boards = counted("ripple", janko(givens, ids), tmp_path)
-        assert n == len(want), janko(givens, ids)
-        assert sorted(boards) == sorted(want), janko(givens, ids)
-        seen.append(n)
-    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
+    cases = [random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)])) for _ in range(40)]
+    check_against("ripple", tmp_path, cases, brute, janko)
 
 
 def test_unique_and_errors(tmp_path, run_pzc, write):
@@ -102,11 +95,7 @@ def test_unique_and_errors(tmp_path, run_pzc, write):
 
 
 def test_example(run_pzc):
-    files = sorted((EXAMPLES / "ripple").glob("*.txt"))
-    assert files
-    for f in files:
-        res = run_pzc("unique", "ripple", f)
-        assert res.returncode == 0, res.stdout + res.stderr
+    examples_unique(run_pzc, "ripple")
 
 
 def ripple_file(givens, ids, board):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES
-from genre_tools import counted, needs_pzpr, pzpr_check, pzprv3, rng, unique_status
+from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
+                         rng, unique_status)
 
 
 def janko(rows, stars):
@@ -67,15 +67,8 @@ def random_instance(g):
 
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(4)
-    seen = []
-    for _ in range(60):
-        rows, stars = random_instance(g)
-        want = brute(rows, stars)
-        n, boards = counted("starbattle", janko(rows, stars), tmp_path)
-        assert n == len(want), janko(rows, stars)
-        assert sorted(boards) == sorted(want), janko(rows, stars)
-        seen.append(n)
-    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
+    cases = [random_instance(g) for _ in range(60)]
+    check_against("starbattle", tmp_path, cases, brute, janko)
 
 
 def test_unique_and_header(tmp_path):
@@ -94,11 +87,7 @@ def test_unique_and_header(tmp_path):
 
 
 def test_example(run_pzc):
-    files = sorted((EXAMPLES / "starbattle").glob("*.txt"))
-    assert files
-    for f in files:
-        res = run_pzc("unique", "starbattle", f)
-        assert res.returncode == 0, res.stdout + res.stderr
+    examples_unique(run_pzc, "starbattle")
 
 
 def starbattle_file(rows, stars, board):
