@@ -124,3 +124,19 @@ def pzprv3(kind, rows, cols, *blocks):
     for block in blocks:
         out += [" ".join(map(str, line)) + " " for line in block]
     return "\n".join(out) + "\n"
+
+
+def unique_and_several(name, tmp_path, brute, one, two, text=None):
+    """`pzc unique` calls ``one`` unique and ``two`` not (two solutions or more),
+    as the brute force does (each a tuple of its arguments, or token rows)."""
+    for case, status in ((one, "unique"), (two, "several")):
+        args = case if isinstance(case, tuple) else (case,)
+        assert (len(brute(*args)) == 1) == (status == "unique")
+        assert unique_status(name, (text or grid_text)(*args), tmp_path) == status
+
+
+def rejects(run_pzc, write, name, text, message):
+    """The instance ``text`` is refused (exit 2) with ``message`` on stderr."""
+    write("bad.txt", text)
+    res = run_pzc("solve", name, "bad.txt")
+    assert res.returncode == 2 and message in res.stderr, res.stderr

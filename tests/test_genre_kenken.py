@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from genre_tools import check_against, counted, examples_unique, rng, unique_status
+from genre_tools import check_against, counted, examples_unique, rejects, rng, unique_and_several
 
 
 @lru_cache(maxsize=None)
@@ -115,15 +115,9 @@ def test_unique_and_errors(tmp_path, run_pzc, write):
            [["1", "1", "2", "3"], ["4", "5", "2", "3"], ["6", "5", "7", "7"], ["6", "8", "7", "9"]])
     two = ([["3*", "3+", "."], [".", ".", "6*"], [".", "5", "1"]],
            [["1", "2", "3"], ["1", "2", "3"], ["4", "4", "5"]])
-    assert len(brute(*one)) == 1 and len(brute(*two)) == 2
-    assert unique_status("kenken", janko(*one), tmp_path) == "unique"
-    assert unique_status("kenken", janko(*two), tmp_path) == "several"
-    write("bad.txt", "2 2\n3+ 1\n. .\na b\na c\n")
-    res = run_pzc("solve", "kenken", "bad.txt")
-    assert res.returncode == 2 and "exactly one label" in res.stderr, res.stderr
-    write("minus.txt", "2 2\n3- .\n. 1\na a\na b\n")
-    res = run_pzc("solve", "kenken", "minus.txt")
-    assert res.returncode == 2 and "two cells" in res.stderr, res.stderr
+    unique_and_several("kenken", tmp_path, brute, one, two, janko)
+    rejects(run_pzc, write, "kenken", "2 2\n3+ 1\n. .\na b\na c\n", "exactly one label")
+    rejects(run_pzc, write, "kenken", "2 2\n3- .\n. 1\na a\na b\n", "two cells")
 
 
 def test_example(run_pzc):

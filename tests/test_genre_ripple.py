@@ -6,7 +6,7 @@ finds; `unique`, the example and pzprjs's checker too."""
 from __future__ import annotations
 
 from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
-                         rng, unique_status)
+                         rejects, rng, unique_and_several)
 
 
 def janko(givens, ids):
@@ -86,12 +86,8 @@ def test_unique_and_errors(tmp_path, run_pzc, write):
     ids = [list("aab"), list("cab"), list("ccb")]
     one = [list("---"), list("---"), list("-13")]
     two = [list("---"), list("---"), list("--3")]
-    assert len(brute(one, ids)) == 1 and len(brute(two, ids)) == 2
-    assert unique_status("ripple", janko(one, ids), tmp_path) == "unique"
-    assert unique_status("ripple", janko(two, ids), tmp_path) == "several"
-    write("bad.txt", "2 2\n- x\n- -\na a\na a\n")
-    res = run_pzc("solve", "ripple", "bad.txt")
-    assert res.returncode == 2 and "bad.txt:2:3" in res.stderr, res.stderr
+    unique_and_several("ripple", tmp_path, brute, (one, ids), (two, ids), janko)
+    rejects(run_pzc, write, "ripple", "2 2\n- x\n- -\na a\na a\n", "bad.txt:2:3")
 
 
 def test_example(run_pzc):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from genre_tools import (check_against, counted, examples_unique, grid_text, needs_pzpr,
-                         pzpr_check, pzprv3, rng, unique_status)
+                         pzpr_check, pzprv3, rejects, rng, unique_and_several)
 
 
 @lru_cache(maxsize=None)
@@ -83,15 +83,9 @@ def test_random_boards_match_brute_force(tmp_path):
 def test_unique_and_errors(tmp_path, run_pzc, write):
     one = [["-", "3", "-"], ["2", "-", "-"], ["-", "-", "4"]]
     two = [["-", "?", "-"], ["?", "-", "-"], ["-", "-", "4"]]
-    assert len(brute(one)) == 1 and len(brute(two)) == 2
-    assert unique_status("shikaku", grid_text(one), tmp_path) == "unique"
-    assert unique_status("shikaku", grid_text(two), tmp_path) == "several"
-    write("bad.txt", "2 2\n4 x\n- -\n")
-    res = run_pzc("solve", "shikaku", "bad.txt")
-    assert res.returncode == 2 and "bad.txt:2:3" in res.stderr, res.stderr
-    write("none.txt", "2 2\n- -\n- -\n")
-    res = run_pzc("solve", "shikaku", "none.txt")
-    assert res.returncode == 2 and "at least one number" in res.stderr, res.stderr
+    unique_and_several("shikaku", tmp_path, brute, one, two)
+    rejects(run_pzc, write, "shikaku", "2 2\n4 x\n- -\n", "bad.txt:2:3")
+    rejects(run_pzc, write, "shikaku", "2 2\n- -\n- -\n", "at least one number")
 
 
 def test_example(run_pzc):
