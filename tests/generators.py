@@ -496,6 +496,13 @@ def nurikabe_puzzle(w: int, h: int, rng: random.Random, unknown: float = 0.0,
     return text
 
 
+def board_rows(tokens: list) -> list:
+    """Rows of cell tokens as pzc prints them: spaced only when a token is
+    wider than one character."""
+    sep = " " if any(len(t) > 1 for row in tokens for t in row) else ""
+    return [sep.join(row) for row in tokens]
+
+
 def board_cells(rows: list) -> list:
     """The cells of printed rows: characters, or tokens when the board is spaced
     (pzc spaces the cells of a board where a token is longer than one character)."""
@@ -746,7 +753,8 @@ def nurikabe_brute(puzzle_text: str) -> str:
     assert len(free) <= 16, "too big to try every answer"
     for mask in range(1 << len(free)):
         sea = {x for i, x in enumerate(free) if mask >> i & 1}
-        rows = [" ".join("#" if (r, c) in sea else puzzle[r][c] for c in range(w)) for r in range(h)]
+        rows = board_rows([["#" if (r, c) in sea else puzzle[r][c] for c in range(w)]
+                           for r in range(h)])
         if nurikabe_valid(puzzle_text, rows):
             return "solved"
     return "unsat"

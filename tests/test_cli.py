@@ -63,12 +63,15 @@ def test_specs_lists_the_built_in_specs_with_descriptions(run_pzc):
         name, description = line.split(None, 1)
         listed[name] = description
     for name, description in DESCRIPTIONS.items():
-        assert listed[name] == description
+        types = api.load_spec(name).url_types
+        also = f"  (puzz.link: {', '.join(types)})" if types else ""
+        assert listed[name] == description + also
     assert list(listed) == sorted(listed)
     assert set(listed) == set(api.builtin_specs())
     # descriptions line up in one column
     assert len({line.index(listed[name]) for name, line in
                 zip(listed, run.stdout.splitlines())}) == 1
+    assert listed["slitherlink"].endswith("(puzz.link: slither, slitherlink)")
 
 
 def test_check_prints_a_one_line_summary(write, run_pzc):

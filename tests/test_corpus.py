@@ -199,7 +199,7 @@ def test_puzzlekit_nurikabe_smallest_twenty(nurikabe_set):
         assert res.status == "solved" and res.verified, keys[k]
         assert gen.nurikabe_valid(texts[k], res.grid), keys[k]
         # the dataset marks sea 'x' and land '-'; its puzzles have one answer
-        sea = [["x" if t == "#" else "-" for t in row.split()] for row in res.grid]
+        sea = [["x" if t == "#" else "-" for t in row] for row in gen.board_cells(res.grid)]
         assert sea == solutions[k], keys[k]
 
 

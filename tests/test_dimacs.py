@@ -174,8 +174,8 @@ def board(case, table, true) -> list:
                         for c in range(w)) for r in range(h)]
     if case.spec == "nurikabe":
         tokens = [row.split() for row in rows]
-        return [" ".join("#" if cell[(r, c)] == "#" else tok for c, tok in enumerate(row))
-                for r, row in enumerate(tokens)]
+        return gen.board_rows([["#" if cell[(r, c)] == "#" else tok for c, tok in enumerate(row)]
+                               for r, row in enumerate(tokens)])
     if case.spec == "slitherlink":
         loop = {segment for segment, on in cell.items() if on}
         return gen.slitherlink_lattice(len(rows[0]), len(rows), loop, rows)

@@ -228,10 +228,8 @@ def nurikabe_brute_all(text):
     out = set()
     for mask in range(1 << len(free)):
         sea = {x for i, x in enumerate(free) if mask >> i & 1}
-        tokens = [["#" if (r, c) in sea else puzzle[r][c] for c in range(w)] for r in range(h)]
-        # printed as pzc prints a board: spaced only when a token is wider than one character
-        sep = " " if any(len(t) > 1 for row in tokens for t in row) else ""
-        rows = [sep.join(row) for row in tokens]
+        rows = gen.board_rows([["#" if (r, c) in sea else puzzle[r][c] for c in range(w)]
+                               for r in range(h)])
         if gen.nurikabe_valid(text, rows):
             out.add(tuple(rows))
     return out
