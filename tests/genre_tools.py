@@ -1,0 +1,142 @@
+"""Helpers for the genre tests: count or solve a text instance with a built-in
+spec through the API, and read the printed boards back as token rows."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from loading import spec
+from pzc import api
+
+
+def instances(name, text, tmp_path, file="inst.txt"):
+    """The instances of ``text`` (written to a file) read for spec ``name``."""
+    path = tmp_path / file
+    path.write_text(text)
+    return api.load_instances(spec(name), str(path))
+
+
+def tokens(row):
+    """A printed grid row as its cells: space-separated tokens, or characters."""
+    return row.split() if " " in row else list(row)
+
+
+def counted(name, text, tmp_path, limit=None):
+    """(complete count, the boards as lists of token rows) of the one instance."""
+    inst, = instances(name, text, tmp_path)
+    res = api.count(spec(name), inst, limit=limit)
+    assert res.error is None, res.error.message
+    assert res.status == "counted", res.status
+    return res.count, [[tokens(r) for r in board] for board in res.solutions]
+
+
+def unique_status(name, text, tmp_path):
+    inst, = instances(name, text, tmp_path)
+    return api.unique(spec(name), inst).status
+
+
+def grid_text(rows):
+    """A token grid with a "W H" header, cells separated by spaces."""
+    return f"{len(rows[0])} {len(rows)}\n" + "".join(" ".join(map(str, r)) + "\n" for r in rows)
+
+
+def check_against(name, tmp_path, cases, brute, text=None):
+    """For every instance in ``cases`` (token rows, or a tuple of the
+    arguments of ``brute`` and ``text``): pzc's count and boards equal the
+    brute force's, as sets; the cases hold instances with no solution, one,
+    and several.  ``text`` writes an instance (default: a "W H" token grid)."""
+    seen = []
+    for case in cases:
+        args = case if isinstance(case, tuple) else (case,)
+        source = (text or grid_text)(*args)
+        want = brute(*args)
+        n, boards = counted(name, source, tmp_path)
+        got = {tuple(map(tuple, b)) for b in boards}
+        assert n == len(want) == len(got), (source, n, len(want))
+        assert got == {tuple(map(tuple, b)) for b in want}, source
+        seen.append(n)
+    assert 0 in seen and 1 in seen and any(n > 1 for n in seen), seen
+    return seen
+
+
+def examples_unique(run_pzc, name):
+    """The genre's examples (specs/examples/NAME/*.txt) have one solution each."""
+    files = sorted((Path(__file__).resolve().parents[1] / "specs" / "examples" / name)
+                   .glob("*.txt"))
+    assert files
+    for f in files:
+        res = run_pzc("unique", name, f)
+        assert res.returncode == 0, res.stdout + res.stderr
+
+
+def rng(seed):
+    return random.Random(seed)
+
+
+# ---------------------------------------------------------------- pzprjs
+
+def pzpr_modules():
+    """The node_modules folder holding pzpr (puzz.link's engine), or None:
+    $PZPR_NODE_MODULES, else /work/pzprnode/node_modules."""
+    for where in (os.environ.get("PZPR_NODE_MODULES"), "/work/pzprnode/node_modules"):
+        if where and (Path(where) / "pzpr").is_dir():
+            return where
+    return None
+
+
+needs_pzpr = pytest.mark.skipif(shutil.which("node") is None or pzpr_modules() is None,
+                                reason="node or the pzpr package is absent")
+
+_CHECK_JS = """
+const pzpr = require('pzpr');
+const files = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const out = [];
+for (const f of files) {
+  const p = new pzpr.Puzzle();
+  p.open(f);
+  const r = p.check(true);
+  out.push({complete: r.complete, text: r.text, url: p.getURL()});
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def pzpr_check(files):
+    """Open each pzprv3 file (problem and answer) in pzprjs and run its answer
+    check: for each, {"complete": bool, "text": the verdict, "url": its URL}."""
+    env = dict(os.environ, NODE_PATH=pzpr_modules())
+    run = subprocess.run(["node", "-e", _CHECK_JS], input=json.dumps(files),
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def pzprv3(kind, rows, cols, *blocks):
+    """A pzprv3 file: the header, then each block (a list of lines of tokens)."""
+    out = ["pzprv3", kind, str(rows), str(cols)]
+    for block in blocks:
+        out += [" ".join(map(str, line)) + " " for line in block]
+    return "\n".join(out) + "\n"
+
+
+def unique_and_several(name, tmp_path, brute, one, two, text=None):
+    """`pzc unique` calls ``one`` unique and ``two`` not (two solutions or more),
+    as the brute force does (each a tuple of its arguments, or token rows)."""
+    for case, status in ((one, "unique"), (two, "several")):
+        args = case if isinstance(case, tuple) else (case,)
+        assert (len(brute(*args)) == 1) == (status == "unique")
+        assert unique_status(name, (text or grid_text)(*args), tmp_path) == status
+
+
+def rejects(run_pzc, write, name, text, message):
+    """The instance ``text`` is refused (exit 2) with ``message`` on stderr."""
+    write("bad.txt", text)
+    res = run_pzc("solve", name, "bad.txt")
+    assert res.returncode == 2 and message in res.stderr, res.stderr
