@@ -138,6 +138,17 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     pzprv3 file."""
     if puzzlink.is_url(path):
         return [puzzlink.read_url(spec, path, path.strip())]
+    base, _, key = path.rpartition("#")
+    if base and key and path != "-" and not Path(path).exists() and Path(base).is_file():
+        # FILE#KEY: one instance of a file holding several (a dataset entry, the k-th)
+        every = load_instances(spec, base)
+        found = [inst for inst in every if inst.name == path]
+        if not found and key.isdigit() and 1 <= int(key) <= len(every):
+            found = [every[int(key) - 1]]          # FILE#1 of a file holding one
+        if not found:
+            raise PzcError(f"{base} holds no instance named {path} (instances are named "
+                           f"FILE#1, FILE#2, ... or, in a dataset file, FILE#KEY)")
+        return found
     source = read_file(path)
     if spec.board.kind == "square" and puzzlink.is_pzprv3(source.text):
         return [puzzlink.read_pzprv3(spec, source)]
@@ -588,11 +599,10 @@ def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Resu
 def select_instance(spec: syntax.Spec, path: str) -> Instance:
     """One instance: `path`, or `path#k` for the k-th of a file holding several."""
     base, _, k = path.rpartition("#")
-    if base and k.isdigit() and not Path(path).exists():
+    if base and k.isdigit() and not Path(path).exists() and Path(base).is_file():
         found = load_instances(spec, base)
-        if not 1 <= int(k) <= len(found):
+        if not any(inst.name == path for inst in found):
             raise PzcError(f"{base} holds {len(found)} instance(s); there is no #{k}")
-        return found[int(k) - 1]
     found = load_instances(spec, path)
     if len(found) > 1:
         raise PzcError(f"{path} holds {len(found)} instances; name one as {path}#1 .. "

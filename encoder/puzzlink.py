@@ -99,8 +99,8 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
                         and all(isinstance(x, (ast.Num, ast.Str)) for x in t.items)):
                     raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
                                  "or strings, such as [(-2, \"x\")]")
-        if not args and c.name.startswith("flag_"):
-            continue        # the flag must be off: a file with it is refused
+        if not args and _is_option(c.name):
+            continue        # the option must be off: a file with it is refused
         if len(args) != codec.layers:
             raise err(c, f"'{c.name}' fills {_plural(codec.layers, 'layer')}: name "
                          f"{'it' if codec.layers == 1 else 'them'} ({codec.doc})")
@@ -110,6 +110,12 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
                              + ", ".join(spec.layer_names) + ")"
                              + (" or parameters (" + ", ".join(spec.params) + ")"
                                 if spec.params else ""))
+
+
+def _is_option(codec: str) -> bool:
+    """A pzprv3 rule option (a flag line, the options line): with no argument
+    in the spec it must be off."""
+    return codec == "flags" or codec.startswith("flag_")
 
 
 def _plural(n, word):
@@ -195,10 +201,12 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     k = 0
     cells = set(inst.geometry.cells)
     for i, targets in enumerate(binding.targets):
-        if not targets and binding.codecs[i].startswith("flag_"):
-            if values[k]:
-                raise fail(f"this puzzle's option '{binding.codecs[i][5:]}' asks for a variant "
-                           f"of the rules; the spec '{spec.name}' reads the standard rules")
+        if not targets and _is_option(binding.codecs[i]):
+            on = values[k]
+            if on:
+                names = ", ".join(on) if isinstance(on, list) else binding.codecs[i][5:]
+                raise fail(f"this puzzle's option '{names}' asks for a variant of the rules; "
+                           f"the spec '{spec.name}' reads the standard rules")
             k += 1
             continue
         for target in targets:
@@ -236,8 +244,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
     for i, targets in enumerate(binding.targets):
-        if not targets and binding.codecs[i].startswith("flag_"):
-            out.append(False)
+        if not targets and _is_option(binding.codecs[i]):
+            out.append([] if binding.codecs[i] == "flags" else False)
         for target in targets:
             if target in spec.params:
                 out.append(inst.params[target])

@@ -207,3 +207,14 @@ def test_cages_counts_equal_a_brute_force(write, run_pzc):
     got = [int(line.split(": ")[1].split()[0]) for line in run.stdout.split("\n")
            if ": " in line]
     assert got == expected and 0 in expected and 1 in expected and max(expected) > 1
+
+
+def test_one_dataset_entry_by_its_key(write, run_pzc):
+    data = {"data": {"a": {"problem": "1 2\n1 2\n"}, "b": {"problem": "1 2\n3 4\n"}}}
+    write("set.json", json.dumps(data))
+    write("echo.pz", "puzzle e\nboard square\nshow c: clue(c)\n")
+    run = run_pzc("solve", "echo.pz", "set.json#b")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\n")[:2] == ["set.json#b: solved, verified", "  34"]
+    run = run_pzc("solve", "echo.pz", "set.json#c")
+    assert run.returncode == 2 and "set.json holds no instance named set.json#c" in run.stderr

@@ -275,3 +275,17 @@ def _content(inst):
         layers["regions"] = {c: number.setdefault(v, len(number))
                              for c, v in sorted(layers["regions"].items())}
     return (g.width, g.height), inst.clues, layers, inst.params
+
+
+def test_a_file_whose_options_line_changes_the_rules_is_refused(write, run_pzc):
+    """Today's puzz.link writes Country Road as pzprv3.2 with an options line:
+    an empty one reads as the standard rules, 'country_empty' is refused."""
+    spec = api.load_spec("countryroad")
+    inst = api.load_instances(spec, str(api.builtin_specs()["countryroad"].parent / "examples"
+                                        / "countryroad" / "small.txt"))[0]
+    lines = api.write_instance(spec, inst, "pzprv3").split("\n")
+    for option, code in (("", 0), ("country_empty", 2)):
+        write("c.pzp", "\n".join(["pzprv3.2"] + lines[1:4] + [option] + lines[4:]))
+        run = run_pzc("solve", "c.pzp")
+        assert run.returncode == code, run.stderr
+    assert "option 'country_empty' asks for a variant of the rules" in run.stderr
