@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..errors import PzcError, Source
 from ..board.geometry import SquareGrid
 from ..formats import codecs as codec_table
-from ..formats.puzzlink import FormatError, Url, looks_like_url, make_url, parse_url
+from ..formats.puzzlink import FormatError, looks_like_url, make_url, parse_url
 from ..formats.pzprv3 import make_pzprv3, parse_pzprv3
 from . import syntax as ast
 from .instance import Instance, Record

@@ -18,6 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "specs" / "examples"
+# third-party puzzle sets (../shared/corpus beside the repository); tests that
+# read them skip where it is absent
+CORPUS = ROOT.parent / "shared" / "corpus"
 
 
 class Run(NamedTuple):

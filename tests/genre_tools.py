@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import pzprjs
 from loading import spec
 from pzc import api
 
@@ -83,12 +84,10 @@ def rng(seed):
 # ---------------------------------------------------------------- pzprjs
 
 def pzpr_modules():
-    """The node_modules folder holding pzpr (puzz.link's engine), or None:
-    $PZPR_NODE_MODULES, else /work/pzprnode/node_modules."""
-    for where in (os.environ.get("PZPR_NODE_MODULES"), "/work/pzprnode/node_modules"):
-        if where and (Path(where) / "pzpr").is_dir():
-            return where
-    return None
+    """The node_modules folder holding pzpr (puzz.link's engine), or None
+    (found as tests/pzprjs.py finds it)."""
+    found = pzprjs.modules()
+    return str(found) if found else None
 
 
 needs_pzpr = pytest.mark.skipif(shutil.which("node") is None or pzpr_modules() is None,

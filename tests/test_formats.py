@@ -6,15 +6,13 @@ gives back our layers, and pzprjs writes the same URL body and file text
 where its version (0.10.1) writes what we write.
 
 pzprjs is found through $PZPR_NODE_MODULES (a node_modules folder holding
-`pzpr`), else /work/pzprnode/node_modules or ../pzprnode/node_modules beside
-the repository; the tests that need it skip without it or without `node`.
+`pzpr`), else where tests/pzprjs.py looks; the tests that need it skip without it or without `node`.
 All pzprjs work runs in one node process for the module.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import subprocess
@@ -26,6 +24,8 @@ from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, LineCurso
                          decode_file_layers, decode_layers, encode_file_layers, encode_layers,
                          looks_like_url, make_pzprv3, make_url, parse_pzprv3, parse_url)
 from pzc.formats.codecs import normalize_regions, rooms_of, top_cell
+
+import pzprjs as pzprjs_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -369,11 +369,7 @@ GENRES = {
 }
 
 def pzpr_modules():
-    for candidate in (os.environ.get("PZPR_NODE_MODULES"), "/work/pzprnode/node_modules",
-                      str(ROOT.parent / "pzprnode" / "node_modules")):
-        if candidate and (Path(candidate) / "pzpr" / "package.json").is_file():
-            return Path(candidate)
-    return None
+    return pzprjs_tool.modules()    # as every test that uses pzprjs finds it
 
 
 def pzpr_version():

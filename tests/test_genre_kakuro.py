@@ -7,9 +7,10 @@ dataset (skipped when absent) too."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+
+from conftest import CORPUS
 
 from genre_tools import (check_against, counted, examples_unique, grid_text, needs_pzpr,
                          pzpr_check, pzprv3, rejects, rng, unique_and_several)
@@ -113,7 +114,7 @@ def test_random_boards_match_brute_force(tmp_path):
     g = rng(12)
     cases = [random_board(g, g.randint(3, 4), g.randint(3, 5)) for _ in range(40)]
     cases = [rows for rows in cases if sum(t == "0" for row in rows for t in row) <= 8]
-    seen = check_against("kakuro", tmp_path, cases, brute)
+    check_against("kakuro", tmp_path, cases, brute)
     assert len(cases) >= 25
 
 
@@ -128,7 +129,7 @@ def test_example(run_pzc):
     examples_unique(run_pzc, "kakuro")
 
 
-DATASET = Path("/work/shared/corpus/other/puzzlekit/Kakuro_dataset.json")
+DATASET = CORPUS / "other" / "puzzlekit" / "Kakuro_dataset.json"
 
 
 @pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit Kakuro dataset is absent")

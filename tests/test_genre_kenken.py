@@ -12,9 +12,10 @@ import itertools
 import json
 import math
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
+
+from conftest import CORPUS
 
 from genre_tools import check_against, counted, examples_unique, rejects, rng, unique_and_several
 
@@ -124,7 +125,7 @@ def test_example(run_pzc):
     examples_unique(run_pzc, "kenken")
 
 
-DATASET = Path("/work/shared/corpus/other/puzzlekit/KenKen_dataset.json")
+DATASET = CORPUS / "other" / "puzzlekit" / "KenKen_dataset.json"
 
 
 @pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit KenKen dataset is absent")

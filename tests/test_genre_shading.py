@@ -15,11 +15,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import CORPUS, run_cli
 from pzc import api
 
 DIRS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
@@ -310,7 +309,7 @@ def test_kurotto_against_brute_force():
 
 # ---------------------------------------------------------------- datasets
 
-PUZZLEKIT = Path("/work/shared/corpus/other/puzzlekit")
+PUZZLEKIT = CORPUS / "other" / "puzzlekit"
 
 
 @pytest.mark.parametrize("genre,name,ok,mark", [

@@ -77,7 +77,7 @@ def test_random_boards_match_brute_force(tmp_path):
     g = rng(7)
     cases = [random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5), (3, 5)]))
              for _ in range(60)]
-    seen = check_against("shikaku", tmp_path, cases, brute)
+    check_against("shikaku", tmp_path, cases, brute)
 
 
 def test_unique_and_errors(tmp_path, run_pzc, write):

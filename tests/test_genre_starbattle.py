@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
 
 import pytest
+
+from conftest import CORPUS
 
 from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
                          rng, unique_status)
@@ -122,7 +123,7 @@ def test_answers_pass_pzprjs_check(tmp_path):
     assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]
 
 
-DATASET = Path("/work/shared/corpus/other/puzzlekit/Starbattle_dataset.json")
+DATASET = CORPUS / "other" / "puzzlekit" / "Starbattle_dataset.json"
 
 
 @pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit Star Battle dataset is absent")
