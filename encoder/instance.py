@@ -172,8 +172,8 @@ def _fill_params(inst: Instance, grids: Grids):
         if name not in inst.params:
             if name not in defaults:
                 example = " ".join(["R", "C"] + list(grids.params))
-                raise inst.source.error((inst.start_line, 1), f"this instance gives no '{name}': write "
-                                 f"it after the size, in a header line '{example}'")
+                raise inst.source.error((inst.start_line, 1), f"this instance gives no '{name}': "
+                                        f"write it after the size, in a header line '{example}'")
             inst.params[name] = defaults[name]
 
 
