@@ -598,12 +598,7 @@ def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Resu
 @deep_stack
 def select_instance(spec: syntax.Spec, path: str) -> Instance:
     """One instance: `path`, or `path#k` for the k-th of a file holding several."""
-    base, _, k = path.rpartition("#")
-    if base and k.isdigit() and not Path(path).exists() and Path(base).is_file():
-        found = load_instances(spec, base)
-        if not any(inst.name == path for inst in found):
-            raise PzcError(f"{base} holds {len(found)} instance(s); there is no #{k}")
-    found = load_instances(spec, path)
+    found = load_instances(spec, path)      # path#k and path#KEY pick one there
     if len(found) > 1:
         raise PzcError(f"{path} holds {len(found)} instances; name one as {path}#1 .. "
                        f"{path}#{len(found)}")
