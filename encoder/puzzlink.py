@@ -51,12 +51,9 @@ class Binding:
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
-            args = list(c.args)
-            pairs = []
-            if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
-                pairs = [(_constant(t.items[0]), _constant(t.items[1])) for t in args.pop().items]
-            self.targets.append([a.id for a in args])
-            self.pairs.append(pairs)
+            names, pairs = split_arguments(c)
+            self.targets.append([a.id for a in names])
+            self.pairs.append([(t.items[0].value, t.items[1].value) for t in pairs])
 
     @property
     def types(self) -> list:
@@ -75,8 +72,13 @@ class Binding:
         return UNKNOWN if token == "?" else token
 
 
-def _constant(e):
-    return e.value
+def split_arguments(codec: ast.Codec) -> tuple:
+    """A codec's arguments: the layer or parameter names, and the (raw, token)
+    pair expressions of its optional last list."""
+    args = list(codec.args)
+    if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
+        return args[:-1], args[-1].items
+    return args, []
 
 
 def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
@@ -91,14 +93,12 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
                          f"'{c.name}'; the codecs are: {', '.join(sorted(registry))}")
-        args = list(c.args)
-        if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
-            pairs = args.pop()
-            for t in pairs.items:
-                if not (isinstance(t, ast.Collection) and t.kind == "tuple" and len(t.items) == 2
-                        and all(isinstance(x, (ast.Num, ast.Str)) for x in t.items)):
-                    raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
-                                 "or strings, such as [(-2, \"x\")]")
+        args, pairs = split_arguments(c)
+        for t in pairs:
+            if not (isinstance(t, ast.Collection) and t.kind == "tuple" and len(t.items) == 2
+                    and all(isinstance(x, (ast.Num, ast.Str)) for x in t.items)):
+                raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
+                             "or strings, such as [(-2, \"x\")]")
         if not args and _is_option(c.name):
             continue        # the option must be off: a file with it is refused
         if len(args) != codec.layers:

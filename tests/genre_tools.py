@@ -3,11 +3,7 @@ spec through the API, and read the printed boards back as token rows."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -83,38 +79,16 @@ def rng(seed):
 
 # ---------------------------------------------------------------- pzprjs
 
-def pzpr_modules():
-    """The node_modules folder holding pzpr (puzz.link's engine), or None
-    (found as tests/pzprjs.py finds it)."""
-    found = pzprjs.modules()
-    return str(found) if found else None
-
-
-needs_pzpr = pytest.mark.skipif(shutil.which("node") is None or pzpr_modules() is None,
+needs_pzpr = pytest.mark.skipif(not pzprjs.available(),
                                 reason="node or the pzpr package is absent")
-
-_CHECK_JS = """
-const pzpr = require('pzpr');
-const files = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-const out = [];
-for (const f of files) {
-  const p = new pzpr.Puzzle();
-  p.open(f);
-  const r = p.check(true);
-  out.push({complete: r.complete, text: r.text, url: p.getURL()});
-}
-console.log(JSON.stringify(out));
-"""
 
 
 def pzpr_check(files):
     """Open each pzprv3 file (problem and answer) in pzprjs and run its answer
     check: for each, {"complete": bool, "text": the verdict, "url": its URL}."""
-    env = dict(os.environ, NODE_PATH=pzpr_modules())
-    run = subprocess.run(["node", "-e", _CHECK_JS], input=json.dumps(files),
-                         capture_output=True, text=True, env=env, timeout=120)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    verdicts = pzprjs.check([{"open": f} for f in files])
+    assert all("error" not in v for v in verdicts), verdicts
+    return verdicts
 
 
 def pzprv3(kind, rows, cols, *blocks):

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, LineCursor,
-                         decode_file_layers, decode_layers, encode_file_layers, encode_layers,
+from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, decode_file_layers, decode_layers, encode_file_layers, encode_layers,
                          looks_like_url, make_pzprv3, make_url, parse_pzprv3, parse_url)
 from pzc.formats.codecs import normalize_regions, rooms_of, top_cell
 
@@ -368,12 +365,8 @@ GENRES = {
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
 }
 
-def pzpr_modules():
-    return pzprjs_tool.modules()    # as every test that uses pzprjs finds it
-
-
 def pzpr_version():
-    modules = pzpr_modules()
+    modules = pzprjs_tool.modules()
     if modules is None:
         return None
     return json.loads((modules / "pzpr" / "package.json").read_text()).get("version")
@@ -449,32 +442,10 @@ def genre_cases():
 CASES = genre_cases()
 
 
-BRIDGE = r"""
-const path = require('path');
-const pzpr = require(path.join(process.argv[2], 'pzpr'));
-let input = '';
-process.stdin.on('data', d => input += d);
-process.stdin.on('end', () => {
-  const out = JSON.parse(input).map(src => {
-    try {
-      const p = new pzpr.Puzzle();
-      p.open(src);
-      return {pid: p.pid, url: p.getURL(), file: p.getFileData()};
-    } catch (e) {
-      return {error: String(e)};
-    }
-  });
-  process.stdout.write(JSON.stringify(out));
-});
-"""
-
-
 @pytest.fixture(scope="module")
-def pzprjs(tmp_path_factory):
+def pzprjs():
     """Open every case's URL and file in pzprjs (one node process)."""
-    modules = pzpr_modules()
-    if not shutil.which("node") or modules is None:
-        pytest.skip("needs node and the npm package pzpr (set PZPR_NODE_MODULES)")
+    pzprjs_tool.need()
     sources = []
     for genre, rows, cols, values in CASES:
         pid, utype, ucodecs, fcodecs, _, _ = GENRES[genre]
@@ -483,12 +454,7 @@ def pzprjs(tmp_path_factory):
         sources.append(make_pzprv3(pid, ur, uc, encode_file_layers(
             fcodecs, file_values(genre, values), ur, uc)))
     sources.append(NO_ANSWERS)
-    script = tmp_path_factory.mktemp("pzprjs") / "bridge.js"
-    script.write_text(BRIDGE)
-    run = subprocess.run(["node", str(script), str(modules)], input=json.dumps(sources),
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    results = json.loads(run.stdout)
+    results = pzprjs_tool.check([{"open": src} for src in sources])
     out = {i: (results[2 * i], results[2 * i + 1]) for i in range(len(CASES))}
     out["no answers"] = results[-1]
     return out
@@ -523,7 +489,7 @@ def test_genre_against_pzprjs(genre, pzprjs):
         ours_file = make_pzprv3(pid, rows, cols, encode_file_layers(
             fcodecs, file_values(genre, values), rows, cols))
         for got in (from_url, from_file):
-            assert got["pid"] == pid or (pid, got["pid"]) == ("yajirin", "yajilin")
+            assert got["type"] == pid or (pid, got["type"]) == ("yajirin", "yajilin")
             # pzprjs's URL and file of our puzzle read back as our layers
             assert read_url(genre, got["url"], rows, cols) == values, (rows, cols, got["url"])
             assert read_file(genre, got["file"], rows, cols) == file_values(genre, values), \
