@@ -55,6 +55,16 @@ def _generated_sudoku(b, count, keep, seed):
     return [("sudoku", str(path))]
 
 
+def _generated_numberlink(size, count, seed):
+    """Numberlink made here (tests/generators.py), written to a temp file."""
+    from generators import numberlink_puzzle
+    rng = random.Random(seed)
+    boards = ["\n".join(numberlink_puzzle(size, size, rng)[0]) for _ in range(count)]
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"pzc-bench-numberlink{size}-{seed}.txt"
+    path.write_text("\n\n".join(boards) + "\n", encoding="utf-8")
+    return [("numberlink", str(path))]
+
+
 def _convert(kind, spec=None):
     import convert
     path, keys, _ = getattr(convert, kind)(CORPUS)
@@ -163,6 +173,10 @@ SETS = {
               _numberlink("janko"), "solve"),
     "numberlink-more": ("Numberlink, thomasahle inputs1, 2, 3 and 9 (134 puzzles)", True, "sat",
                         _numberlink("inputs1", "inputs2", "inputs3", "inputs9"), "solve"),
+    "numberlink-50x50": ("Numberlink, thomasahle inputs10 (11 puzzles of 50x50)", True, "sat",
+                         _numberlink("inputs10"), "solve"),
+    "numberlink-40x40": ("Numberlink, 5 of 40x40 made here (random paths, 86-126 labels)", False,
+                         "sat", lambda: _generated_numberlink(40, 5, 40), "solve"),
     "nurikabe": ("Nurikabe, puzzlekit's 1110 usable puzzles (converted)", True, "sat",
                  lambda: _convert("nurikabe"), "solve"),
     "nurikabe-hard": ("Nurikabe, the 18 slowest of puzzlekit's for pzc (converted)", True, "sat",
