@@ -57,11 +57,11 @@ def _generated_sudoku(b, count, keep, seed):
 
 def _generated_numberlink(size, count, seed):
     """Numberlink made here (tests/generators.py), written to a temp file."""
-    from generators import numberlink_puzzle
+    from generators import numberlink_large
     rng = random.Random(seed)
-    boards = ["\n".join(numberlink_puzzle(size, size, rng)[0]) for _ in range(count)]
+    boards = [numberlink_large(size, size, rng)[0] for _ in range(count)]
     path = Path(os.environ.get("TMPDIR", "/tmp")) / f"pzc-bench-numberlink{size}-{seed}.txt"
-    path.write_text("\n\n".join(boards) + "\n", encoding="utf-8")
+    path.write_text("\n".join(boards), encoding="utf-8")
     return [("numberlink", str(path))]
 
 

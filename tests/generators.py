@@ -868,62 +868,59 @@ def sliding_text(board: str, w: int, goal: str | None = None) -> str:
     return grid(board) + ("\n" + grid(goal) if goal is not None else "")
 
 
-NUMBERLINK_LABELS = ("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                     "!$%&*+-/:;<=>?@^_~" + "".join(map(chr, range(0xC0, 0x17F))))
+# beyond NUMBERLINK_LABELS: large boards cut into pieces need more labels
+NUMBERLINK_MANY_LABELS = NUMBERLINK_LABELS + "!$%&*+-/:;<=>?@^_~" + "".join(map(chr, range(0xC0, 0x17F)))
 
 
-def numberlink_puzzle(width: int, height: int, rng: random.Random, sweeps: int = 2,
-                      longest: int = 1000) -> tuple:
-    """A solvable Numberlink of width x height: a random Hamiltonian path
-    (a serpentine shuffled by backbite moves, about ``sweeps`` per cell) cut
-    into pieces that never touch themselves (no two cells of a piece adjacent
-    unless consecutive), each piece at least two cells; the pieces' ends are
-    the clues.  Returns (rows of the text format, the pieces)."""
+def numberlink_large(width: int, height: int, rng: random.Random, sweeps: int = 2) -> tuple:
+    """(instance text, solution rows) of a solvable Numberlink, made fast
+    enough for large boards, where numberlink_solution's joining is too slow: a serpentine
+    Hamiltonian path shuffled by backbite moves (``sweeps`` per cell), cut
+    into pieces that never touch themselves, each of at least two cells; the
+    pieces' ends are the clues."""
     while True:
         path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height) for c in range(width)]
         for _ in range(sweeps * width * height):
             path = _backbite(path, width, height, rng)
-        pieces = _induced_pieces(path, rng, longest)
-        if pieces is not None and len(pieces) <= len(NUMBERLINK_LABELS):
+        pieces = _induced_pieces(path)
+        if pieces is not None and len(pieces) <= len(NUMBERLINK_MANY_LABELS):
             break
     grid = [["."] * width for _ in range(height)]
-    for label, piece in zip(NUMBERLINK_LABELS, pieces):
+    sol = [[""] * width for _ in range(height)]
+    for label, piece in zip(NUMBERLINK_MANY_LABELS, pieces):
         for r, c in (piece[0], piece[-1]):
             grid[r][c] = label
-    return [f"{width} {height}"] + ["".join(row) for row in grid], pieces
+        for r, c in piece:
+            sol[r][c] = label
+    text = "\n".join([f"{width} {height}"] + ["".join(row) for row in grid]) + "\n"
+    return text, ["".join(row) for row in sol]
 
 
 def _backbite(path, width, height, rng):
-    """One backbite move: join an end of the path to a random neighbour on
-    the path and reverse the part between (the path stays Hamiltonian)."""
+    """One backbite move: join an end of the path to a random neighbour and
+    reverse the part between (the path stays Hamiltonian)."""
     if rng.random() < 0.5:
         path = path[::-1]
-    r, c = path[-1]
-    options = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-               if 0 <= r + dr < height and 0 <= c + dc < width]
-    nxt = rng.choice(options)
+    nxt = rng.choice(list(_neighbours(path[-1], width, height)))
     if nxt == path[-2]:
         return path
     i = path.index(nxt)
     return path[:i + 1] + path[i + 1:][::-1]
 
 
-def _induced_pieces(path, rng, longest):
-    """Cut a path into induced pieces of 2..longest cells, or None."""
+def _induced_pieces(path):
+    """Cut a path where a cell would touch its piece; None if a piece is one cell."""
     pieces, piece, cells = [], [], set()
-    target = rng.randint(2, longest)
+    touches = False
     for cell in path:
-        r, c = cell
-        touches = [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
-                   if n in cells and n != piece[-1]] if piece else []
-        if piece and (touches or len(piece) >= target):
+        touches = bool(piece) and any(n in cells and n != piece[-1]
+                                      for n in _neighbours(cell, 10 ** 9, 10 ** 9))
+        if touches:
             pieces.append(piece)
-            piece, cells, target = [], set(), rng.randint(2, longest)
+            piece, cells = [], set()
         piece.append(cell)
         cells.add(cell)
     if len(piece) == 1 and len(pieces[-1]) > 2:
         piece.insert(0, pieces[-1].pop())    # a lone last cell takes one from before
     pieces.append(piece)
-    if any(len(p) < 2 for p in pieces):
-        return None
-    return pieces
+    return None if any(len(p) < 2 for p in pieces) else pieces
