@@ -136,10 +136,12 @@ class Encoder:
         n = len(lits)
         if n <= PAIRWISE_LIMIT:
             nots = [-l for l in lits]
-            for i in range(n):
+            for i in range(n - 1):
                 a = nots[i]
-                for j in range(i + 1, n):
-                    out.append(neg + [a, nots[j]])
+                if neg:
+                    out += [neg + [a, b] for b in nots[i + 1:]]
+                else:
+                    out += [[a, b] for b in nots[i + 1:]]
             return
         if n > PRODUCT_LIMIT:
             self._product_at_most_one(lits, guard)

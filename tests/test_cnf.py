@@ -227,10 +227,13 @@ def test_cardinality_equal_every_bound(n):
         assert sat == (comb(n, k) if 0 <= k <= n else 0)
 
 
+@pytest.mark.parametrize("pairwise", [cnf_stage.PAIRWISE_LIMIT, 3])
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 9, 10])
-def test_cardinality_special_bounds(n):
-    """<= 0, <= 1 (pairwise up to 8 literals, a sequential counter beyond),
-    >= 1, and the bounds that fold to true or false."""
+def test_cardinality_special_bounds(n, pairwise, monkeypatch):
+    """<= 0, <= 1 (pairwise up to PAIRWISE_LIMIT literals, a sequential
+    counter beyond: a limit of 3 puts the larger n on the counter), >= 1,
+    and the bounds that fold to true or false."""
+    monkeypatch.setattr(cnf_stage, "PAIRWISE_LIMIT", pairwise)
     for op, k in (("<=", 0), ("<=", 1), (">=", 1), ("<=", -1), ("<=", n), (">=", 0),
                   (">=", n + 1), ("<", 1), ("<", 2), (">", 0)):
         m, vs, node = _card(n, op, k)
