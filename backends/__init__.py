@@ -10,6 +10,8 @@ same incremental solver.
   * ``sat``: CNF (encoder/cnf.py) solved by any PySAT solver (default cadical195)
   * ``smt``: SMT-LIB2 text (encoder/smt.py) solved by Z3
   * ``external``: DIMACS written to a file and solved by any solver binary
+  * ``portfolio``: several of these at once, one process each, the first
+    answer wins (backends/portfolio.py; ``solver`` is its list of members)
 """
 
 from __future__ import annotations
@@ -95,6 +97,12 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
     only: Z3 and external solvers always get the eager encoding)."""
     if connectivity not in (None, "lazy", "eager"):
         raise PzcError(f"connectivity is lazy or eager, not {connectivity!r}")
+    if name == "portfolio":
+        from .portfolio import PortfolioBackend, parse
+        if connectivity is not None or solver_cmd is not None:
+            raise PzcError("--portfolio names each member's connectivity and solver: "
+                           "leave out --connectivity and --solver-cmd")
+        return PortfolioBackend(parse(solver))
     if solver_cmd is not None and name != "external":
         raise PzcError("--solver-cmd is for --backend external")
     if name == "sat":
