@@ -48,16 +48,16 @@ from ..errors import PzcError
 from . import Backend, Outcome, Session, get_backend
 from .worker import Worker, bounded
 
-# backend name -> the names of its solvers (a function: sat's come from PySAT);
-# a member names at most one backend, one solver and one connectivity mode
 def _sat_solvers():
     from .sat import solver_aliases
     return solver_aliases()
 
 
+# backend name -> (its solvers: a function giving {name or alias: solver}, its
+# default solver); sat's default is the spec's `solver` line, else cadical195
 BACKENDS = {
-    "sat": _sat_solvers,
-    "smt": lambda: {"z3": "z3"},
+    "sat": (_sat_solvers, None),
+    "smt": (lambda: {"z3": "z3"}, "z3"),
 }
 CONNECTIVITY = ("lazy", "eager")
 DEFAULT = "default"          # --portfolio alone: DEFAULT_MEMBERS
@@ -84,10 +84,12 @@ class Member:
         return (self.backend, self.solver, self.connectivity)
 
     def __str__(self):
-        """The short form: sat members as solver:connectivity."""
+        """The short form: sat members as solver:connectivity, the others
+        without their default solver."""
         if self.backend == "sat":
             return f"{self.solver}:{self.connectivity}"
-        return ":".join(p for p in (self.backend, self.solver, self.connectivity) if p)
+        solver = None if self.solver == BACKENDS[self.backend][1] else self.solver
+        return ":".join(p for p in (self.backend, solver, self.connectivity) if p)
 
     def make(self) -> Backend:
         return get_backend(self.backend, self.solver, self.connectivity)
@@ -100,7 +102,7 @@ def parse(text: str, spec_solver: str | None = None) -> list:
     if text is None or text.strip() == DEFAULT:
         text = default_members(spec_solver)
     members, seen = [], {}
-    tables = {name: solvers() for name, solvers in BACKENDS.items()}
+    tables = {name: solvers() for name, (solvers, _) in BACKENDS.items()}
     for item in text.split(","):
         item = item.strip()
         if not item:
@@ -137,6 +139,7 @@ def parse(text: str, spec_solver: str | None = None) -> list:
                                f"solver of the {backend} backend")
             solver = tables[backend][solver]          # an alias: the solver's own name
         backend = backend or "sat"
+        solver = solver or BACKENDS[backend][1]
         if backend == "sat":
             solver = solver or spec_solver or DEFAULT_SAT_SOLVER
             connectivity = connectivity or "lazy"
@@ -173,7 +176,7 @@ def looks_like_members(token: str) -> bool:
         return not any(c in token for c in "/?=\\")
     if token == DEFAULT or token in CONNECTIVITY or token in BACKENDS:
         return True
-    return any(token in solvers() for solvers in BACKENDS.values())
+    return any(token in solvers() for solvers, _ in BACKENDS.values())
 
 
 class _Member:
