@@ -572,12 +572,12 @@ def _out(text="", flush=False):
     print(printable(text), flush=flush)
 
 
-def _stats_line(st) -> str:
+def _stats_line(st, answered) -> str:
     """--stats: the backend and solver, sizes and times (a portfolio: its
     members and the one that answered first)."""
     if "members" in st:
         who = f"portfolio of {', '.join(st['members'])}"
-        if st.get("variables") is None:
+        if not answered:
             ran = st.get("portfolio_s")
             return (f"{who}: no member answered" + (f" in {ran:.3f} s" if ran else "")
                     + f" (compile {st['compile_s']:.3f} s)")
@@ -605,7 +605,7 @@ def emit(args, result: api.Result):
         status += f": {result.steps} moves, shortest"
     _out(f"{result.instance}: {status}")
     if args.stats and result.stats:
-        _out("  " + _stats_line(result.stats))
+        _out("  " + _stats_line(result.stats, result.status in ("solved", "unsat")))
     for rows in (result.grid, result.drawing):
         if rows:
             for row in rows:

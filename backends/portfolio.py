@@ -224,10 +224,26 @@ def _die_with(parent: int) -> None:
         os._exit(1)
 
 
+def distinct(members, model) -> list:
+    """The members, those that would encode and solve alike run once: without
+    a connected(...) constraint, members that differ only in connectivity."""
+    if model.has_connectivity():
+        return list(members)
+    out, seen = [], set()
+    for m in members:
+        if (m.backend, m.solver) not in seen:
+            seen.add((m.backend, m.solver))
+            out.append(m)
+    return out
+
+
 class PortfolioSession(Session):
     def __init__(self, members, ground):
-        self.members = members
+        self.members = distinct(members, ground.model)
         self.ground = ground
+        # one member left: it runs as its backend alone would (no process of
+        # its own but under a time limit), without a portfolio's overhead
+        self.alone = self.members[0].make().session(ground) if len(self.members) == 1 else None
         self.workers = None               # member index -> Worker, while they race
         self.winner = None                # (index, Worker) once one has answered
         self.failures = []                # (member, PzcError) of members that dropped out
@@ -243,7 +259,13 @@ class PortfolioSession(Session):
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
         try:
-            if self.winner is None:
+            if self.alone is not None:
+                self.alone.progress = self.progress
+                outcome = self.alone.next(timeout)
+                self.winner = (0, None)
+                outcome = self._outcome(outcome.status, outcome.assignment, outcome.stats,
+                                        by_index=False)
+            elif self.winner is None:
                 outcome = self._race(timeout)
             else:
                 outcome = self._winner_next(timeout)
@@ -352,17 +374,21 @@ class PortfolioSession(Session):
         self.workers = {i: worker}
         return self._first(deadline)
 
-    def _outcome(self, status, assignment, stats) -> Outcome:
+    def _outcome(self, status, assignment, stats, by_index=True) -> Outcome:
         if stats is not None:
-            member = str(self.members[self.winner[0]])
-            self.stats = dict(stats, backend="portfolio", solver=member,
-                              members=[str(m) for m in self.members])
-        if assignment is not None:
+            # "solver": the member that answered; none did at a time limit
+            member = str(self.members[self.winner[0]]) if status != "timeout" else None
+            self.stats = dict(stats, **self._describe())
+            self.stats["solver"] = member or self.stats["solver"]
+        if assignment is not None and by_index:
             variables = self.ground.model.vars
             assignment = {variables[i]: v for i, v in assignment.items()}
         return Outcome(status, assignment, dict(self.stats))
 
     def block(self, values: dict) -> None:
+        if self.alone is not None:
+            self.alone.block(values)
+            return
         if self.winner is None:
             raise PzcError("the portfolio blocks a model only after its first answer")
         self.pending.append({var.index: value for var, value in values.items()})
@@ -376,6 +402,8 @@ class PortfolioSession(Session):
         self.workers = {}
 
     def close(self):
+        if self.alone is not None:
+            self.alone.close()
         self._stop_all()
         if self.winner is not None and self.winner[1] is not None:
             _kill(self.winner[1])
