@@ -62,6 +62,11 @@ BACKENDS = {
 CONNECTIVITY = ("lazy", "eager")
 DEFAULT = "default"          # --portfolio alone: DEFAULT_MEMBERS
 DEFAULT_SAT_SOLVER = "cadical195"
+# the k-th member starts k * STAGGER_S after the first, unless an answer came
+# (or every member started so far failed): most instances are solved by the
+# first member within it, and a second process racing it on a busy machine
+# only slows it (docs/benchmarks.md, "Portfolio")
+STAGGER_S = 1.0
 
 
 def default_members(spec_solver: str | None) -> str:
@@ -245,6 +250,8 @@ class PortfolioSession(Session):
         # its own but under a time limit), without a portfolio's overhead
         self.alone = self.members[0].make().session(ground) if len(self.members) == 1 else None
         self.workers = None               # member index -> Worker, while they race
+        self.waiting = []                 # members not started yet (STAGGER_S)
+        self.race_start = 0.0
         self.winner = None                # (index, Worker) once one has answered
         self.failures = []                # (member, PzcError) of members that dropped out
         self.pending = []                 # blocking clauses for the winner's next call
@@ -278,26 +285,37 @@ class PortfolioSession(Session):
     def _race(self, timeout) -> Outcome:
         deadline = _deadline(timeout)
         self.workers = {}
-        try:
-            for i, member in enumerate(self.members):
-                state = _Member(member, self.ground)
-                state.progress = self.progress
-                worker = Worker(state.serve, str(member), state)
-                worker.conn.send([])             # no models to block: solve
-                self.workers[i] = worker
-        except BaseException:
-            self._stop_all()
-            raise
+        self.waiting = list(range(len(self.members)))
+        self.race_start = time.perf_counter()
         return self._first(deadline)
 
+    def _start(self, i):
+        """Fork member ``i`` and ask it to solve."""
+        state = _Member(self.members[i], self.ground)
+        state.progress = self.progress
+        worker = Worker(state.serve, str(self.members[i]), state)
+        self.workers[i] = worker
+        worker.conn.send([])                     # no models to block: solve
+
     def _first(self, deadline) -> Outcome:
-        """The first reply of the members in ``workers``; the others are
-        killed then, all of them at the deadline."""
+        """The first reply of the members in ``workers`` (the ``waiting`` ones
+        started on the way, STAGGER_S apart); the others are killed then,
+        all of them at the deadline."""
         try:
-            while self.workers:
-                left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            while self.workers or self.waiting:
+                now = time.perf_counter()
+                wake = deadline
+                if self.waiting:
+                    at = self.race_start + self.waiting[0] * STAGGER_S
+                    if now >= at or not self.workers:      # its turn, or no one else runs
+                        self._start(self.waiting.pop(0))
+                        continue
+                    wake = at if wake is None else min(wake, at)
+                left = None if wake is None else max(0.0, wake - now)
                 ready = wait([w.conn for w in self.workers.values()], left)
                 if not ready:
+                    if deadline is None or time.perf_counter() < deadline:
+                        continue                 # the next member's turn
                     self._stop_all()
                     self.winner = None if self.winner is None else (self.winner[0], None)
                     return self._outcome("timeout", None, None)
@@ -394,12 +412,13 @@ class PortfolioSession(Session):
         self.pending.append({var.index: value for var, value in values.items()})
 
     def _stop_all(self):
-        """Kill every member still racing; the dying ones are reaped later
-        (clock.leave_behind: before the next instance, or at exit), not on the
-        way to the answer."""
+        """Kill every member still racing, and start no other; the dying ones
+        are reaped later (clock.leave_behind: before the next instance, or at
+        exit), not on the way to the answer."""
         for worker in (self.workers or {}).values():
             _kill(worker)
         self.workers = {}
+        self.waiting = []
 
     def close(self):
         if self.alone is not None:

@@ -21,6 +21,7 @@ import test_enumerate as enum
 from conftest import EXAMPLES
 from loading import spec
 from pzc import api, clock
+from pzc.backends import portfolio
 from pzc.backends.portfolio import Member, looks_like_members, normalize, parse
 from pzc.errors import PzcError
 from test_cli import PIGEONS, UNSAT4, pigeon_block
@@ -275,3 +276,18 @@ def test_a_portfolio_left_with_one_member_counts_as_that_member_alone():
     res = count(case[1], case[2], case[0], backend="portfolio", solver="lazy,eager")
     assert res.complete and boards(case[1], res) == enum.reference(*case)
     assert res.stats["members"] == ["cadical195:lazy"] and res.stats["solver"] == "cadical195:lazy"
+
+
+@pytest.mark.parametrize("spec_name,relative", EXAMPLE_CASES[2:6], ids=[c[0] for c in EXAMPLE_CASES[2:6]])
+def test_members_started_together_race_to_the_same_answer(spec_name, relative, monkeypatch):
+    """With no stagger every member is forked at once; whichever answers,
+    the answer is verified and the same."""
+    monkeypatch.setattr(portfolio, "STAGGER_S", 0.0)
+    s, inst = load(spec_name, relative)
+    single = api.solve(s, inst)
+    winners = set()
+    for _ in range(3):
+        got = api.solve(s, inst, backend="portfolio", solver="glucose4:lazy,cadical195:eager,smt")
+        assert got.verified and got.grid == single.grid
+        winners.add(got.stats["solver"])
+    assert winners <= {"glucose4:lazy", "cadical195:eager", "smt"}
