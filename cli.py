@@ -557,8 +557,9 @@ def emit(args, result: api.Result):
              f"{st['compile_s']:.3f} s")
     elif args.stats and result.stats:
         st = result.stats
+        rules = f" ({st['rules']} rules)" if "rules" in st else ""
         _out(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
-              f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "
+              f"{st['clauses']} clauses{rules}; compile {st['compile_s']:.3f} s, "
               f"solve {st['solve_s']:.3f} s")
     for rows in (result.grid, result.drawing):
         if rows:

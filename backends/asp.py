@@ -26,9 +26,12 @@ encode_bounded) is already clauses and stays so.
 ``--solver`` names clingo's configuration (auto, crafty, trendy, jumpy, ...);
 ``NAME,T`` solves with T threads in clingo's own parallel portfolio.
 Blocking a model (counting, unique) adds one more integrity constraint to the
-same clingo program (multi-shot), so what clingo learnt is kept.  The time
-limit is clingo's own: the search runs asynchronously and is cancelled at the
-deadline.  Move plans (extend/assume/retract) are not supported.
+same clingo program (multi-shot), so what clingo learnt is kept.  Under a
+time limit clingo runs in a forked worker killed at the deadline, as the sat
+backend's solvers do (backends/worker.py): clingo prepares a big program
+(900k rules: seconds) before its search looks at an interrupt, and a
+cancelled search in process ended a 30 s limit up to 13 s late.  Move plans
+(extend/assume/retract) are not supported.
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ import time
 from .. import clock
 from ..encoder import cnf as cnf_stage
 from ..errors import PzcError
+from ..encoder.limits import address_space_limited
 from . import Backend, Outcome, Session, blocking_clause
-from .worker import bounded
+from .sat import read_assignment
+from .worker import Worker, bounded
 
 CONFIGURATIONS = ("auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many")
 
@@ -123,28 +128,42 @@ def add_reachability(backend, item, true_lit) -> int:
 
 class AspSession(Session):
     def __init__(self, config, threads, ground):
-        clingo = _clingo()
+        _clingo()
         start = time.perf_counter()
         self.cnf = cnf_stage.encode(ground.model, "lazy")
-        args = [f"--configuration={config}", "--models=1"]
+        self.args = [f"--configuration={config}", "--models=1"]
         if threads > 1:
-            args.append(f"--parallel-mode={threads}")
-        self.ctl = clingo.Control(args, logger=lambda code, message: None)
-        with self.ctl.backend() as backend:
-            rules = add_program(backend, self.cnf, self.cnf.true_lit)
+            self.args.append(f"--parallel-mode={threads}")
+        # the clingo program is built on first use: under a time limit that
+        # is in the worker, killed at the deadline (clingo prepares a big
+        # program, for seconds, before its search looks at any interrupt)
+        self.ctl = None
+        self.blocks = []                 # blocking constraints, in order
+        self.worker = None               # the forked copy that solves, if any
+        self.pending = []                # blocks the worker has not been sent yet
         # the positive literals of the model variables, read from each answer
         self.shown = sorted({abs(l) for lits in self.cnf.var_lits.values()
                              for l in ((lits,) if type(lits) is int else lits.values())})
         self.solve_s = 0.0
         self.stats = {"backend": "asp", "solver": config + (f",{threads}" if threads > 1 else ""),
                       "variables": self.cnf.nvars, "clauses": len(self.cnf.clauses),
-                      "rules": rules, "encode_s": time.perf_counter() - start, "solve_s": 0.0}
+                      "encode_s": time.perf_counter() - start, "solve_s": 0.0}
         if self.cnf.lazy:
             self.stats["reachability"] = len(self.cnf.lazy)
 
-    def next(self, timeout=None) -> Outcome:
-        start = time.perf_counter()
-        timeout = bounded(timeout)
+    def _control(self):
+        if self.ctl is None:
+            ctl = _clingo().Control(self.args, logger=lambda code, message: None)
+            with ctl.backend() as backend:
+                self.stats["rules"] = add_program(backend, self.cnf, self.cnf.true_lit) + len(self.blocks)
+                for clause in self.blocks:
+                    backend.add_rule((), [-l for l in clause])
+            self.ctl = ctl
+        return self.ctl
+
+    def _solve(self, wait):
+        """Solve on this copy's program; ``wait(handle)`` waits for the search
+        and says whether it finished.  Returns (status, true atoms)."""
         found = []
         shown = self.shown
 
@@ -153,32 +172,78 @@ class AspSession(Session):
             found.append([a for a in shown if is_true(a)])
 
         # leaving the with block (clock.Timeout, Ctrl-C too) stops the search
-        with self.ctl.solve(on_model=on_model, async_=True) as handle:
-            if timeout is None:
-                handle.wait()
-                finished = True
-            else:
-                finished = handle.wait(timeout)
-            if not finished:
+        with self._control().solve(on_model=on_model, async_=True) as handle:
+            if not wait(handle):
                 handle.cancel()
-                status = "timeout"
-            else:
-                result = handle.get()
-                status = ("sat" if result.satisfiable else
-                          "unsat" if result.unsatisfiable else "timeout")
+                return "timeout", None
+            result = handle.get()
+        if result.satisfiable and found:
+            return "sat", found[-1]
+        return ("unsat" if result.unsatisfiable else "timeout"), None
+
+    @staticmethod
+    def _until_done(handle):
+        while not handle.wait(0.25):     # Ctrl-C and clock.py's alarm get in between
+            pass
+        return True
+
+    def next(self, timeout=None) -> Outcome:
+        start = time.perf_counter()
+        timeout = bounded(timeout)
+        if self.ctl is not None and self.worker is None:     # built here: solved here
+            status, model = self._solve(
+                self._until_done if timeout is None else lambda h: h.wait(timeout))
+        elif timeout is not None or self.worker is not None or address_space_limited():
+            status, model = self._next_in_worker(timeout)
+        else:
+            status, model = self._solve(self._until_done)
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
-        if status == "sat" and not found:   # pragma: no cover - a model always comes first
-            status = "timeout"
         if status != "sat":
             return Outcome(status, None, dict(self.stats))
-        from .sat import read_assignment
-        return Outcome("sat", read_assignment(self.cnf, found[-1]), dict(self.stats))
+        return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
+
+    def _next_in_worker(self, timeout):
+        """Solve in a forked copy of this session (backends/worker.py), which
+        builds the clingo program and keeps it from call to call; the blocks
+        added here since its last call go with the request.  A copy killed at
+        the deadline is replaced by a new one built from all the blocks."""
+        if self.worker is None:
+            self.worker = Worker(self._serve, "clingo", self)
+            self.pending = list(self.blocks)
+        request, self.pending = self.pending, []
+        try:
+            reply = self.worker.call(request, timeout)
+        except BaseException:
+            self.worker = None
+            raise
+        if reply is None:
+            self.worker = None
+            return "timeout", None
+        status, model, self.stats["rules"] = reply
+        return status, model
+
+    def _serve(self, blocks):
+        """In the worker: add the blocks, solve to the end (the parent kills
+        this process at the deadline)."""
+        ctl = self._control()
+        if blocks:
+            with ctl.backend() as backend:
+                for clause in blocks:
+                    backend.add_rule((), [-l for l in clause])
+            self.stats["rules"] += len(blocks)
+        status, model = self._solve(lambda handle: handle.wait() or True)
+        return status, model, self.stats["rules"]
 
     def block(self, values: dict) -> None:
         clause = blocking_clause(self.cnf.var_lits, values)
-        with self.ctl.backend() as backend:
-            backend.add_rule((), [-l for l in clause])
+        self.blocks.append(clause)
+        if self.worker is not None:
+            self.pending.append(clause)
+        elif self.ctl is not None:
+            with self.ctl.backend() as backend:
+                backend.add_rule((), [-l for l in clause])
+            self.stats["rules"] += 1
 
     def _no_plans(self, *args):
         raise PzcError("the asp backend cannot solve move puzzles (a plan grows a step at a "
@@ -187,6 +252,9 @@ class AspSession(Session):
     extend = assume = retract = _no_plans
 
     def close(self):
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
         if self.ctl is not None and clock.left() == 0:
             clock.leave_behind(self.ctl)     # freeing a big program takes a while
         self.ctl = None

@@ -228,3 +228,15 @@ def test_move_plans_are_refused_by_name(write, run_pzc):
     from pzc.backends.asp import AspSession
     with pytest.raises(PzcError, match="move puzzles"):
         AspSession.extend(None, [], [])
+
+
+def test_counting_under_a_time_limit_runs_in_a_worker_and_is_exact():
+    """Under a limit clingo solves in a forked worker that keeps its program
+    from call to call; each block goes to it with the next request."""
+    s = api.load_spec("nurikabe")
+    text = ". . . .\n. ? . .\n. . . .\n"
+    res = count(s, text, backend="asp", timeout=120)
+    assert res.complete and res.count == count(s, text).count == 113
+    assert len({tuple(g) for g in res.solutions}) == 113
+    for grid in res.solutions:
+        assert gen.nurikabe_valid(text, grid)
