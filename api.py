@@ -132,16 +132,16 @@ def load_spec(name_or_path: str) -> syntax.Spec:
 
 
 @deep_stack
-def load_instances(spec: syntax.Spec, path: str) -> list:
+def load_instances(spec: syntax.Spec, path: str, only: str | None = None) -> list:
     """Read every instance in a file ('-' for standard input) for this spec:
     a text or JSON file, a puzz.link URL, a file of URLs (one a line) or a
-    pzprv3 file."""
+    pzprv3 file.  ``only``: of a dataset file, just the entry of that name."""
     if puzzlink.is_url(path):
         return [puzzlink.read_url(spec, path, path.strip())]
     base, _, key = path.rpartition("#")
     if base and key and path != "-" and not Path(path).exists() and Path(base).is_file():
         # FILE#KEY: one instance of a file holding several (a dataset entry, the k-th)
-        every = load_instances(spec, base)
+        every = load_instances(spec, base, only=path)
         found = [inst for inst in every if inst.name == path]
         if not found and key.isdigit() and 1 <= int(key) <= len(every):
             found = [every[int(key) - 1]]          # FILE#1 of a file holding one
@@ -169,7 +169,7 @@ def load_instances(spec: syntax.Spec, path: str) -> list:
     each = each_opt.value.value if each_opt is not None else None
     target = board_option(spec, "target") is not None
     return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
-                          target=target, grids=grids_of(spec))
+                          target=target, grids=grids_of(spec), only=only)
 
 
 def write_instance(spec: syntax.Spec, inst: Instance, form: str) -> str:

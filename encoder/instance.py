@@ -127,9 +127,10 @@ ONE_GRID = Grids()
 
 def read_instances(source: Source, board: str, blank: str = ".", lines: bool = False,
                    each: str | None = None, target: bool = False, grids: Grids = ONE_GRID,
-                   comments: bool = True) -> list:
+                   comments: bool = True, only: str | None = None) -> list:
     """Split a Source into instances for a board kind ('square', 'hex' or 'json');
-    ``each`` names the list field of a JSON file whose elements are the instances."""
+    ``each`` names the list field of a JSON file whose elements are the instances.
+    ``only``: of a dataset file, read just the entry of that name (path#key)."""
     if board == "json":
         found = [_read_json(source)]
         if each is not None:
@@ -143,6 +144,8 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
                 raise source.error(pos, f"this is a JSON instance, but the spec reads a {board} "
                                         f"text board")
             found = []
+            # FILE#KEY reads that entry alone; FILE#k (the k-th) reads them all
+            entries = [e for e in entries if e.path == only] or entries
             for entry in entries:
                 # a dataset's rows may start with '#' (a blocked cell): no comments
                 try:

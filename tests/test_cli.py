@@ -114,6 +114,20 @@ def test_solve_text_with_stats(write, run_pzc):
                         r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", stats), stats
 
 
+def test_options_may_stand_between_the_spec_and_the_instances(write, run_pzc):
+    write("g.txt", GRID4)
+    write("h.txt", GRID4)
+    run = run_pzc("solve", "sudoku", "--solver", "glucose4", "g.txt", "--stats", "h.txt")
+    assert (run.returncode, run.stderr) == (0, "")
+    blocks = run.stdout.split("\n\n")
+    assert [b.splitlines()[0] for b in blocks[:2]] == ["g.txt: solved, verified",
+                                                       "h.txt: solved, verified"]
+    assert all(b.splitlines()[1].startswith("  sat/glucose4: ") for b in blocks[:2])
+    assert gen.sudoku_valid([l[2:] for l in blocks[0].splitlines()[2:6]], GRID4.split())
+    run = run_pzc("solve", "sudoku", "--bogus", "g.txt")
+    assert run.returncode == 2 and "unrecognized arguments: --bogus" in run.stderr
+
+
 def test_solve_text_for_several_instances_and_no_solution(write, run_pzc):
     write("two.txt", GRID4 + "\n" + UNSAT4)
     run = run_pzc("solve", "sudoku", "two.txt")

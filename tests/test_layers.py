@@ -218,3 +218,16 @@ def test_one_dataset_entry_by_its_key(write, run_pzc):
     assert run.stdout.split("\n")[:2] == ["set.json#b: solved, verified", "  34"]
     run = run_pzc("solve", "echo.pz", "set.json#c")
     assert run.returncode == 2 and "set.json holds no instance named set.json#c" in run.stderr
+    run = run_pzc("solve", "echo.pz", "set.json#1")           # the first entry, by number
+    assert run.stdout.split("\n")[:2] == ["set.json#a: solved, verified", "  12"]
+
+
+def test_a_dataset_entry_by_key_is_read_alone(write, run_pzc):
+    data = {"data": {"bad": {"problem": "9 9\n1 2\n"}, "b": {"problem": "1 2\n3 4\n"}}}
+    write("set.json", json.dumps(data))
+    write("echo.pz", "puzzle e\nboard square\nshow c: clue(c)\n")
+    run = run_pzc("solve", "echo.pz", "set.json#b")
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.split("\n")[:2] == ["set.json#b: solved, verified", "  34"]
+    run = run_pzc("solve", "echo.pz", "set.json")
+    assert run.returncode == 2 and "set.json#bad: error" in run.stdout
