@@ -250,7 +250,8 @@ def _stats(ground_s, st) -> dict:
            "variables": st.get("variables"), "clauses": st.get("clauses"),
            "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
            "solve_s": round(st.get("solve_s", 0.0), 4)}
-    for key in ("connectivity", "rounds", "cuts", "made_eager", "members", "portfolio_s"):
+    for key in ("connectivity", "rounds", "cuts", "made_eager", "rules", "reachability",
+                "members", "portfolio_s"):
         if key in st:
             out[key] = st[key]
     return out

@@ -67,12 +67,15 @@ def _solver_options(p, what="solve"):
     p.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs (one "
                         "a line), a pzprv3 file or a puzzlekit dataset JSON file")
-    p.add_argument("--backend", choices=["sat", "smt", "external"], default="sat",
-                   help="sat: CNF solved by PySAT (default); smt: Z3; external: a DIMACS "
-                        "solver binary given by --solver-cmd")
+    p.add_argument("--backend", choices=["sat", "smt", "asp", "external"], default="sat",
+                   help="sat: CNF solved by PySAT (default); smt: Z3; asp: the same CNF "
+                        "solved by clingo, connectivity as reachability rules; external: a "
+                        "DIMACS solver binary given by --solver-cmd")
     p.add_argument("--solver", metavar="NAME", default=None,
                    help="PySAT solver name for --backend sat (default cadical195; "
-                        "also glucose4, kissat404, minisat22, ...)")
+                        "also glucose4, kissat404, minisat22, ...); for --backend asp "
+                        "clingo's configuration (auto, crafty, trendy, jumpy, ...; NAME,T "
+                        "solves with T threads)")
     p.add_argument("--solver-cmd", metavar="CMD", default=None,
                    help='the command of --backend external, e.g. "cadical -q" (the CNF file '
                         'is appended) or "minisat {input} {output}"')
@@ -606,7 +609,8 @@ def _stats_line(st, answered) -> str:
                 f"{st['compile_s']:.3f} s")
     else:
         who = f"{st['backend']}/{st['solver']}"
-    return (f"{who}: {st['variables']} variables, {st['clauses']} clauses; "
+    rules = f" ({st['rules']} rules)" if "rules" in st else ""
+    return (f"{who}: {st['variables']} variables, {st['clauses']} clauses{rules}; "
             f"compile {st['compile_s']:.3f} s, solve {st['solve_s']:.3f} s")
 
 

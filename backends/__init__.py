@@ -9,6 +9,8 @@ same incremental solver.
 
   * ``sat``: CNF (encoder/cnf.py) solved by any PySAT solver (default cadical195)
   * ``smt``: SMT-LIB2 text (encoder/smt.py) solved by Z3
+  * ``asp``: the same CNF solved by clingo, connectivity as reachability rules
+    (backends/asp.py)
   * ``external``: DIMACS written to a file and solved by any solver binary
   * ``portfolio``: several of these at once, one process each, the first
     answer wins (backends/portfolio.py; ``solver`` is its list of members)
@@ -108,6 +110,12 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
     if name == "sat":
         from .sat import SatBackend
         return SatBackend(solver or "cadical195", connectivity or "lazy")
+    if name == "asp":
+        from .asp import AspBackend
+        if connectivity is not None:
+            raise PzcError("the asp backend states connectivity as reachability rules; "
+                           "--connectivity is for the sat backend")
+        return AspBackend(solver)
     if connectivity == "lazy":
         raise PzcError(f"the {name} backend encodes connectivity eagerly; "
                        "--connectivity lazy is for the sat backend")
@@ -123,7 +131,7 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
         if not solver_cmd:
             raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
         return ExternalBackend(solver_cmd)
-    raise PzcError(f"unknown backend {name!r}: choose sat, smt or external")
+    raise PzcError(f"unknown backend {name!r}: choose sat, smt, asp or external")
 
 
 def deepen(plan, session, max_steps: int) -> Outcome:

@@ -5,9 +5,10 @@
 
 A *configuration* (a member) is a backend, a solver and a connectivity mode,
 written as names joined by ':' in any order, each part optional; members are
-joined by ','.  A part is a backend name (``sat``, ``smt``), a connectivity
+joined by ','.  A part is a backend name (``sat``, ``smt``, ``asp``), a connectivity
 mode (``lazy``, ``eager``) or a solver name of some backend (PySAT's
-``cadical195``, ``glucose4``, ... and their aliases for sat; ``z3`` for smt);
+``cadical195``, ``glucose4``, ... and their aliases for sat; ``z3`` for smt;
+clingo's configurations ``auto``, ``crafty``, ``trendy``, ... for asp);
 a solver alone names its backend.  A sat member without a solver gets the
 spec's `solver` line (else cadical195), without a connectivity mode lazy.
 Another backend joins by a line in ``BACKENDS`` (its name and its solver
@@ -64,9 +65,15 @@ def _sat_solvers():
 
 # backend name -> (its solvers: a function giving {name or alias: solver}, its
 # default solver); sat's default is the spec's `solver` line, else cadical195
+def _asp_configurations():
+    from .asp import CONFIGURATIONS
+    return {c: c for c in CONFIGURATIONS}
+
+
 BACKENDS = {
     "sat": (_sat_solvers, None),
     "smt": (lambda: {"z3": "z3"}, "z3"),
+    "asp": (_asp_configurations, "auto"),
 }
 CONNECTIVITY = ("lazy", "eager")
 DEFAULT = "default"          # --portfolio alone: DEFAULT_MEMBERS
@@ -173,9 +180,10 @@ def parse(text: str, spec_solver: str | None = None) -> list:
 def _unknown(text, item, part, tables) -> str:
     where = f"in the member {item!r}" if item != text else f"in {text!r}"
     what = f"{part!r} is not" if part else "an empty part is not"
+    solvers = "; ".join(f"{name}: {', '.join(sorted(set(names.values())))}"
+                        for name, names in tables.items())
     return (f"--portfolio: {where}, {what} a backend ({', '.join(tables)}), a "
-            f"connectivity mode (lazy, eager) or a solver name (sat: "
-            f"{', '.join(sorted(set(tables['sat'].values())))}; smt: z3)")
+            f"connectivity mode (lazy, eager) or a solver name ({solvers})")
 
 
 def normalize(text: str | None, spec_solver: str | None = None) -> str:

@@ -3,6 +3,7 @@
     python bench/run.py                        # the default sets
     python bench/run.py --sets hexiom,top95 --repeat 5
     python bench/run.py --sets hexiom --solver glucose4
+    python bench/run.py --sets nurikabe-hard --backend asp --solver crafty
     python bench/run.py --list
 
 Each set runs in a fresh child process (so every set pays its own start-up
@@ -195,15 +196,19 @@ SETS = {
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
 
-def run_child(name, solver, timeout, portfolio=None):
-    """Run one set in this process; print one JSON line with the figures."""
+def run_child(name, solver, timeout, backend=None, portfolio=None):
+    """Run one set in this process; print one JSON line with the figures.
+    ``backend`` overrides the set's own (--backend); ``portfolio`` solves
+    the SAT sets (not plans) with --portfolio's members."""
     start = time.perf_counter()
     from pzc import api
-    desc, _, backend, factory, operation = SETS[name]
+    desc, _, own_backend, factory, operation = SETS[name]
+    backend = backend or own_backend
     specs = {}
     rows = []
     t_set = time.perf_counter()
-    options = dict(backend=backend, solver=solver if backend == "sat" else None, timeout=timeout)
+    options = dict(backend=backend, solver=solver if backend in ("sat", "asp") else None,
+                   timeout=timeout)
     if portfolio is not None and backend == "sat" and operation != "plan":
         options.update(backend="portfolio", solver=portfolio)
     for spec_name, path in factory():
@@ -289,7 +294,7 @@ def summarize(name, runs, wall_runs):
         **({"answered_by": {m: sum(r.get("member") == m for r in rows)
                             for m in sorted({r["member"] for r in rows if r.get("member")})}}
            if any("member" in r for r in rows) else {}),
-        "rows": rows,
+        "per_instance": [[r["instance"], r["status"], round(r["wall_s"], 3)] for r in rows],
     }
 
 
@@ -299,7 +304,10 @@ def main(argv=None):
     p.add_argument("--sets", default=",".join(DEFAULT_SETS),
                    help="comma-separated set names (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=1, help="runs per set; the median is reported")
-    p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195)")
+    p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195); "
+                   "clingo configuration with --backend asp (default auto)")
+    p.add_argument("--backend", choices=["sat", "smt", "asp"], default=None,
+                   help="solve every set on this backend instead of the set's own")
     p.add_argument("--timeout", type=float, default=None,
                    help="per instance, seconds (default: none, except 60 s for the nurikabe sets)")
     p.add_argument("--portfolio", metavar="CONFIGS", nargs="?", const="default", default=None,
@@ -310,7 +318,7 @@ def main(argv=None):
     p.add_argument("--child", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
-        run_child(args.child, args.solver, args.timeout, args.portfolio)
+        run_child(args.child, args.solver, args.timeout, args.backend, args.portfolio)
         return 0
     if args.list:
         for name, (desc, corpus, backend, _, _) in SETS.items():
@@ -334,6 +342,8 @@ def main(argv=None):
                 cmd += ["--timeout", str(timeout)]
             if args.solver:
                 cmd += ["--solver", args.solver]
+            if args.backend:
+                cmd += ["--backend", args.backend]
             if args.portfolio:
                 cmd += ["--portfolio=" + args.portfolio]
             t = time.perf_counter()

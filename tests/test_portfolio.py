@@ -33,7 +33,7 @@ EXAMPLE_CASES = [("sudoku", "sudoku/grid4.txt"), ("hexiom", "hexiom/small.txt"),
                  ("slitherlink", "slitherlink/small.txt"), ("masyu", "masyu/small.txt"),
                  ("akari", "akari/light7.txt"), ("hitori", "hitori/six.txt")]
 PORTFOLIOS = ["default", "glucose4:lazy,cadical195:eager", "smt,minisat22:eager",
-              "cadical195:lazy"]
+              "cadical195:lazy", "asp,glucose4"]
 
 
 def children() -> dict:
@@ -203,7 +203,7 @@ def test_the_command_line_timeout(write, run_pzc):
 
 
 @pytest.mark.parametrize("value,message", [
-    ("glucose5:lazy", "--portfolio: in 'glucose5:lazy', 'glucose5' is not a backend (sat, smt), "
+    ("glucose5:lazy", "--portfolio: in 'glucose5:lazy', 'glucose5' is not a backend (sat, smt, asp), "
                       "a connectivity mode (lazy, eager) or a solver name"),
     ("glucose4,cadical195:lazzy", "--portfolio: in the member 'cadical195:lazzy', 'lazzy' is not "
                                   "a backend"),
@@ -251,6 +251,7 @@ def test_members_are_read_in_any_order_with_defaults_filled_in():
     assert normalize(None, "glucose4") == "glucose4:lazy,cadical195:eager"
     assert normalize("eager:g4, lazy ,sat:eager:cd19,z3") == \
         "glucose4:eager,cadical195:lazy,cadical195:eager,smt"
+    assert normalize("asp,crafty,asp:trendy") == "asp,asp:crafty,asp:trendy"
     with pytest.raises(PzcError, match="the same configuration"):
         parse("smt,z3")
     assert normalize("lazy,eager", "glucose4") == "glucose4:lazy,glucose4:eager"
