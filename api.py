@@ -250,7 +250,8 @@ def _stats(ground_s, st) -> dict:
            "variables": st.get("variables"), "clauses": st.get("clauses"),
            "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
            "solve_s": round(st.get("solve_s", 0.0), 4)}
-    for key in ("connectivity", "rounds", "cuts", "made_eager"):
+    for key in ("connectivity", "rounds", "cuts", "made_eager", "rules", "reachability",
+                "members", "portfolio_s"):
         if key in st:
             out[key] = st[key]
     return out
@@ -276,7 +277,12 @@ def _instance_clock(timeout):
 
 
 def _solver(spec, backend, solver):
-    """--solver if given, else the spec's `solver` line on the SAT backend."""
+    """--solver if given, else the spec's `solver` line on the SAT backend;
+    the portfolio's members written out (the spec's solver where a sat member
+    names none)."""
+    if backend == "portfolio":
+        from .backends.portfolio import normalize
+        return normalize(solver, spec.solver.name if spec.solver is not None else None)
     if solver is None and backend == "sat" and spec.solver is not None:
         return spec.solver.name
     return solver
@@ -332,7 +338,8 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {max_steps}")
     if backend not in ("sat", "smt"):
         raise PzcError(f"move puzzles are solved on the sat or smt backend, not {backend!r} "
-                       "(a plan grows a step at a time on one incremental solver)")
+                       "(a plan grows a step at a time on one incremental solver)"
+                       + ("; leave out --portfolio" if backend == "portfolio" else ""))
     engine = get_backend(backend, _solver(spec, backend, solver),
                          "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")

@@ -67,12 +67,15 @@ def _solver_options(p, what="solve"):
     p.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs (one "
                         "a line), a pzprv3 file or a puzzlekit dataset JSON file")
-    p.add_argument("--backend", choices=["sat", "smt", "external"], default="sat",
-                   help="sat: CNF solved by PySAT (default); smt: Z3; external: a DIMACS "
-                        "solver binary given by --solver-cmd")
+    p.add_argument("--backend", choices=["sat", "smt", "asp", "external"], default="sat",
+                   help="sat: CNF solved by PySAT (default); smt: Z3; asp: the same CNF "
+                        "solved by clingo, connectivity as reachability rules; external: a "
+                        "DIMACS solver binary given by --solver-cmd")
     p.add_argument("--solver", metavar="NAME", default=None,
                    help="PySAT solver name for --backend sat (default cadical195; "
-                        "also glucose4, kissat404, minisat22, ...)")
+                        "also glucose4, kissat404, minisat22, ...); for --backend asp "
+                        "clingo's configuration (auto, crafty, trendy, jumpy, ...; NAME,T "
+                        "solves with T threads)")
     p.add_argument("--solver-cmd", metavar="CMD", default=None,
                    help='the command of --backend external, e.g. "cadical -q" (the CNF file '
                         'is appended) or "minisat {input} {output}"')
@@ -81,6 +84,14 @@ def _solver_options(p, what="solve"):
                         "while solving (default; after 5 s a constraint broken by 50 "
                         "answers gets the rank encoding too) or a self-contained rank encoding; "
                         "the other backends are always eager")
+    p.add_argument("--portfolio", metavar="CONFIGS", nargs="?", const="default", default=None,
+                   help="run several solver configurations at once, one process each, and "
+                        "take the first answer (the others are killed). CONFIGS: members "
+                        "joined by ',', each backend:solver:connectivity with any part left "
+                        "out, e.g. glucose4:lazy,cadical195:eager or smt,cadical195; alone: "
+                        "the spec's solver with lazy connectivity and cadical195 with eager. "
+                        "count and unique go on with the member that answered first; not "
+                        "for move puzzles; replaces --backend, --solver and --connectivity")
     p.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help=f"time limit in seconds per instance (exit 3 when reached)")
     p.add_argument("--format", choices=["text", "json"], default="text",
@@ -249,7 +260,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv) -> int:
-    args = parse_arguments(argv)
+    args = parse_arguments(_bare_portfolio(sys.argv[1:] if argv is None else argv))
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
@@ -386,10 +397,39 @@ def _spec_argument(args):
                        f"puzz.link URL or pzprv3 file alone)")
 
 
+def _bare_portfolio(argv) -> list:
+    """``--portfolio`` followed by the spec or an instance, not by members:
+    written ``--portfolio=default`` so that argparse leaves the next word alone."""
+    from .backends.portfolio import looks_like_members
+    argv = list(argv)
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--portfolio" and i + 1 < len(argv) and not looks_like_members(argv[i + 1]):
+            argv[i] = "--portfolio=default"
+    return argv
+
+
+def _portfolio_args(args):
+    """--portfolio CONFIGS: the portfolio backend, its members in --solver's place."""
+    if getattr(args, "portfolio", None) is None:
+        return
+    given = [flag for flag, value in (("--backend", args.backend != "sat"),
+                                      ("--solver", args.solver is not None),
+                                      ("--connectivity", args.connectivity is not None),
+                                      ("--solver-cmd", args.solver_cmd is not None)) if value]
+    if given:
+        raise PzcError(f"--portfolio names each member's backend, solver and connectivity "
+                       f"(e.g. --portfolio glucose4:lazy,cadical195:eager); leave out "
+                       f"{' and '.join(given)}")
+    args.backend, args.solver = "portfolio", args.portfolio
+
+
 def _load(args):
     """The spec, after rejecting bad flags; in JSON mode a spec error still
     gives one object per instance."""
     try:
+        _portfolio_args(args)
         _spec_argument(args)
         spec = api.load_spec(args.spec)
         from .backends import get_backend
@@ -554,6 +594,26 @@ def _out(text="", flush=False):
     print(printable(text), flush=flush)
 
 
+def _stats_line(st, answered) -> str:
+    """--stats: the backend and solver, sizes and times (a portfolio: its
+    members and the one that answered first)."""
+    if "members" in st:
+        who = f"portfolio of {', '.join(st['members'])}"
+        if not answered:
+            ran = st.get("portfolio_s")
+            return (f"{who}: no member answered" + (f" in {ran:.3f} s" if ran else "")
+                    + f" (compile {st['compile_s']:.3f} s)")
+        who += f": {st['solver']} answered first"
+    elif st.get("variables") is None:       # stopped before a solver ran
+        return (f"{st['backend']}/{st['solver']}: stopped while compiling, after "
+                f"{st['compile_s']:.3f} s")
+    else:
+        who = f"{st['backend']}/{st['solver']}"
+    rules = f" ({st['rules']} rules)" if "rules" in st else ""
+    return (f"{who}: {st['variables']} variables, {st['clauses']} clauses{rules}; "
+            f"compile {st['compile_s']:.3f} s, solve {st['solve_s']:.3f} s")
+
+
 def emit(args, result: api.Result):
     if result.error is not None:
         print(result.error.format(), file=sys.stderr)
@@ -567,15 +627,8 @@ def emit(args, result: api.Result):
     if result.steps is not None:
         status += f": {result.steps} moves, shortest"
     _out(f"{result.instance}: {status}")
-    if args.stats and result.stats and result.stats.get("variables") is None:
-        st = result.stats        # stopped before a solver ran
-        _out(f"  {st['backend']}/{st['solver']}: stopped while compiling, after "
-             f"{st['compile_s']:.3f} s")
-    elif args.stats and result.stats:
-        st = result.stats
-        _out(f"  {st['backend']}/{st['solver']}: {st['variables']} variables, "
-              f"{st['clauses']} clauses; compile {st['compile_s']:.3f} s, "
-              f"solve {st['solve_s']:.3f} s")
+    if args.stats and result.stats:
+        _out("  " + _stats_line(result.stats, result.status in ("solved", "unsat")))
     for rows in (result.grid, result.drawing):
         if rows:
             for row in rows:

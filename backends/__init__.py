@@ -9,7 +9,11 @@ same incremental solver.
 
   * ``sat``: CNF (encoder/cnf.py) solved by any PySAT solver (default cadical195)
   * ``smt``: SMT-LIB2 text (encoder/smt.py) solved by Z3
+  * ``asp``: the same CNF solved by clingo, connectivity as reachability rules
+    (backends/asp.py)
   * ``external``: DIMACS written to a file and solved by any solver binary
+  * ``portfolio``: several of these at once, one process each, the first
+    answer wins (backends/portfolio.py; ``solver`` is its list of members)
 """
 
 from __future__ import annotations
@@ -95,11 +99,23 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
     only: Z3 and external solvers always get the eager encoding)."""
     if connectivity not in (None, "lazy", "eager"):
         raise PzcError(f"connectivity is lazy or eager, not {connectivity!r}")
+    if name == "portfolio":
+        from .portfolio import PortfolioBackend, parse
+        if connectivity is not None or solver_cmd is not None:
+            raise PzcError("--portfolio names each member's connectivity and solver: "
+                           "leave out --connectivity and --solver-cmd")
+        return PortfolioBackend(parse(solver))
     if solver_cmd is not None and name != "external":
         raise PzcError("--solver-cmd is for --backend external")
     if name == "sat":
         from .sat import SatBackend
         return SatBackend(solver or "cadical195", connectivity or "lazy")
+    if name == "asp":
+        from .asp import AspBackend
+        if connectivity is not None:
+            raise PzcError("the asp backend states connectivity as reachability rules; "
+                           "--connectivity is for the sat backend")
+        return AspBackend(solver)
     if connectivity == "lazy":
         raise PzcError(f"the {name} backend encodes connectivity eagerly; "
                        "--connectivity lazy is for the sat backend")
@@ -115,7 +131,7 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
         if not solver_cmd:
             raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
         return ExternalBackend(solver_cmd)
-    raise PzcError(f"unknown backend {name!r}: choose sat, smt or external")
+    raise PzcError(f"unknown backend {name!r}: choose sat, smt, asp or external")
 
 
 def deepen(plan, session, max_steps: int) -> Outcome:

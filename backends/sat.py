@@ -32,6 +32,12 @@ def solver_names() -> list:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def solver_aliases() -> dict:
+    """Every name PySAT takes for a solver (its aliases too) -> the solver's own name."""
+    names = solver_names()
+    return {alias: key for key in names for alias in (key, *getattr(SolverNames, key))}
+
+
 def check_solver_name(name: str) -> str:
     names = solver_names()
     aliases = {alias: key for key in names for alias in getattr(SolverNames, key)}

@@ -3,6 +3,7 @@
     python bench/run.py                        # the default sets
     python bench/run.py --sets hexiom,top95 --repeat 5
     python bench/run.py --sets hexiom --solver glucose4
+    python bench/run.py --sets nurikabe-hard --backend asp --solver crafty
     python bench/run.py --list
 
 Each set runs in a fresh child process (so every set pays its own start-up
@@ -209,15 +210,21 @@ SETS = {
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
 
-def run_child(name, solver, timeout):
-    """Run one set in this process; print one JSON line with the figures."""
+def run_child(name, solver, timeout, backend=None, portfolio=None):
+    """Run one set in this process; print one JSON line with the figures.
+    ``backend`` overrides the set's own (--backend); ``portfolio`` solves
+    the SAT sets (not plans) with --portfolio's members."""
     start = time.perf_counter()
     from pzc import api
-    desc, _, backend, factory, operation = SETS[name]
+    desc, _, own_backend, factory, operation = SETS[name]
+    backend = backend or own_backend
     specs = {}
     rows = []
     t_set = time.perf_counter()
-    options = dict(backend=backend, solver=solver if backend == "sat" else None, timeout=timeout)
+    options = dict(backend=backend, solver=solver if backend in ("sat", "asp") else None,
+                   timeout=timeout)
+    if portfolio is not None and backend == "sat" and operation != "plan":
+        options.update(backend="portfolio", solver=portfolio)
     for spec_name, path in factory():
         spec = specs.get(spec_name) or specs.setdefault(spec_name, api.load_spec(spec_name))
         for inst in api.load_instances(spec, path):
@@ -249,6 +256,8 @@ def run_child(name, solver, timeout):
                         "compile_s": r.stats.get("compile_s", 0.0),
                         "solve_s": r.stats.get("solve_s", 0.0),
                         "variables": r.stats.get("variables"), "clauses": r.stats.get("clauses")})
+            if "members" in r.stats:
+                row["member"] = r.stats["solver"] if r.stats.get("variables") is not None else None
             rows.append(row)
     set_s = time.perf_counter() - t_set
     print(json.dumps({"set": name, "rows": rows, "set_s": set_s,
@@ -296,6 +305,10 @@ def summarize(name, runs, wall_runs):
         "instance_s_median": statistics.median(r["wall_s"] for r in rows) if rows else None,
         "over_10s": sum(r["wall_s"] > 10 for r in rows),
         "failed": [r["instance"] for r in rows if not r["verified"]][:20],
+        **({"answered_by": {m: sum(r.get("member") == m for r in rows)
+                            for m in sorted({r["member"] for r in rows if r.get("member")})}}
+           if any("member" in r for r in rows) else {}),
+        "per_instance": [[r["instance"], r["status"], round(r["wall_s"], 3)] for r in rows],
     }
 
 
@@ -305,15 +318,21 @@ def main(argv=None):
     p.add_argument("--sets", default=",".join(DEFAULT_SETS),
                    help="comma-separated set names (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=1, help="runs per set; the median is reported")
-    p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195)")
+    p.add_argument("--solver", default=None, help="PySAT solver for SAT sets (default cadical195); "
+                   "clingo configuration with --backend asp (default auto)")
+    p.add_argument("--backend", choices=["sat", "smt", "asp"], default=None,
+                   help="solve every set on this backend instead of the set's own")
     p.add_argument("--timeout", type=float, default=None,
                    help="per instance, seconds (default: none, except 60 s for the nurikabe sets)")
+    p.add_argument("--portfolio", metavar="CONFIGS", nargs="?", const="default", default=None,
+                   help="solve the SAT sets (not the move puzzles) with pzc's --portfolio "
+                        "CONFIGS (alone: its default pair)")
     p.add_argument("--json", metavar="FILE", help="also write the summaries as JSON")
     p.add_argument("--list", action="store_true", help="list the sets and exit")
     p.add_argument("--child", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
-        run_child(args.child, args.solver, args.timeout)
+        run_child(args.child, args.solver, args.timeout, args.backend, args.portfolio)
         return 0
     if args.list:
         for name, (desc, corpus, backend, _, _) in SETS.items():
@@ -337,6 +356,10 @@ def main(argv=None):
                 cmd += ["--timeout", str(timeout)]
             if args.solver:
                 cmd += ["--solver", args.solver]
+            if args.backend:
+                cmd += ["--backend", args.backend]
+            if args.portfolio:
+                cmd += ["--portfolio=" + args.portfolio]
             t = time.perf_counter()
             out = subprocess.run(cmd, capture_output=True, text=True)
             walls.append(time.perf_counter() - t)
@@ -366,6 +389,9 @@ def main(argv=None):
         if s["over_10s"] or s["failed"]:
             print(f"{'':<11} {s['over_10s']} over 10 s; not solved and verified: "
                   f"{', '.join(Path(x).name for x in s['failed']) or 'none'}", flush=True)
+        if "answered_by" in s:
+            print(f"{'':<11} portfolio: answered first " + ", ".join(
+                f"{m} {n}" for m, n in s["answered_by"].items()), flush=True)
         if "unique_levels" in s:
             ratio = s["worst_ratio"]
             print(f"{'':<11} unique on {s['unique_levels']} levels: unique {s['unique_s']:.2f} s "

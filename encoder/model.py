@@ -511,6 +511,11 @@ class Model:
 
     # ------------------------------------------------------------ connectivity
 
+    def has_connectivity(self) -> bool:
+        """Whether a connected(...) constraint was made (the SAT backend's lazy
+        and eager encodings differ only then)."""
+        return bool(self._graphs)
+
     def connected(self, elements, chosen, adjacent) -> Node:
         """The chosen elements form one connected group of the adjacency graph.
 
