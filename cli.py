@@ -475,7 +475,10 @@ def _each_instance(args, run, emit_one):
                     emit_one(args, _error_result(args, path, spec.name, found))
                     codes.append(found.exit_code)
                 continue
-            for inst in found:
+            for k in range(len(found)):
+                # an instance done is dropped with what it cached (its board's
+                # edges, ...): the collections below would walk all of it again
+                inst, found[k] = found[k], None
                 if index:
                     gc.collect()         # the last instance's cycles (see main)
                 else:
@@ -488,6 +491,9 @@ def _each_instance(args, run, emit_one):
                 display.pause()
                 emit_one(args, result)
                 codes.append(result.exit_code)
+                # freed now: the next collection walks what lives on, and a
+                # result's drawing holds the instance's whole answer
+                del result, inst
     clock.leave_behind(files)        # freed by the next command or the exit: see _exit_now
     return api.worst_exit(codes)
 

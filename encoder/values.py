@@ -26,9 +26,11 @@ def coll(elem=ANY):
 
 
 class PSet(tuple):
-    """An ordered set: iteration in insertion order, set equality and membership."""
+    """An ordered set: iteration in insertion order, set equality and membership.
 
-    __slots__ = ()
+    No __slots__: the members' frozenset is kept on the set itself once asked
+    for (a cache beside it would keep every instance's sets alive, for the
+    collector to walk again and again)."""
 
     def __new__(cls, items=()):
         return super().__new__(cls, dict.fromkeys(items))
@@ -52,18 +54,12 @@ class PSet(tuple):
         return "{" + ", ".join(map(repr, self)) + "}"
 
 
-_member_cache = {}
-
-
 def _members(s: PSet) -> frozenset:
-    key = id(s)
-    hit = _member_cache.get(key)
-    if hit is None or hit[0] is not s:
-        if len(_member_cache) > 4096:
-            _member_cache.clear()
-        hit = (s, frozenset(tuple.__iter__(s)))
-        _member_cache[key] = hit
-    return hit[1]
+    try:
+        return s.members
+    except AttributeError:
+        s.members = frozenset(tuple.__iter__(s))
+        return s.members
 
 
 SYMBOLIC = (Node, Var, Cases, LinExpr)
