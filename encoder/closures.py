@@ -22,6 +22,7 @@ from .model import Node, Var
 from .values import SYMBOLIC, PSet
 
 _MISSING = object()
+_PLAIN_KEYS = (tuple, int, str)   # index values that are never symbolic
 
 
 class Closures:
@@ -106,9 +107,12 @@ class Closures:
         def by_name(env):
             # v[c] with c bound: the commonest read, its index looked up here
             k = env.get(key_name, _MISSING)
+            if type(k) in _PLAIN_KEYS and name not in env:
+                return read((k,), node)
             if k is _MISSING or name in env or isinstance(k, SYMBOLIC):
                 return f(env)
             return read((k,), node)
+        by_name.read_by_name = (key_name, name, read)
         return by_name
 
     def _c_field(self, node):
@@ -147,6 +151,32 @@ class Closures:
         same = self.model.same if self.model is not None else None
         not_ = self.model.not_ if self.model is not None else None
         values = (int, str, tuple)
+
+        fused = getattr(left, "read_by_name", None)
+        if fused is not None:
+            # v[c] = x with c bound: the read of by_name (_c_index) done here,
+            # a call fewer on the hottest comparison of grounding and checking
+            key_name, var_name, read = fused
+            index_node = node.left
+
+            def by_name(env):
+                k = env.get(key_name, _MISSING)
+                if type(k) in _PLAIN_KEYS and var_name not in env:
+                    a = read((k,), index_node)
+                else:
+                    a = left(env)
+                b = right(env)
+                ta, tb = type(a), type(b)
+                if ta is Var and tb in values and a.domain is not None:
+                    r = eq(a, b)
+                    return r if equal else not_(r)
+                if ta is tb and ta in plain:
+                    return (a == b) == equal
+                if ta is Var and tb is Var and a.domain is not None and b.domain is not None:
+                    r = same(a, b)
+                    return r if equal else not_(r)
+                return slow(node, a, b)
+            return by_name
 
         def f(env):
             a = left(env)

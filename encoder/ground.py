@@ -138,6 +138,15 @@ class Grounder(Interpreter):
         name = stmt.name
         variable = self.variable
 
+        table = tables.get(name)
+        if table is not None:            # declared already: its table bound here
+            def read_declared(key, node):
+                var = table.get(key)
+                if var is None:
+                    return variable(stmt, key, node)     # says what is missing
+                return var if var.domain is not None else bvar(var)
+            return read_declared
+
         def read(key, node):
             table = tables.get(name)
             var = table.get(key) if table is not None else None
