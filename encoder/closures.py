@@ -97,7 +97,7 @@ class Closures:
             if name in env:                  # a local name hides the variable
                 return slow(node, env)
             k = index(env)
-            if isinstance(k, SYMBOLIC):
+            if type(k) not in _PLAIN_KEYS and isinstance(k, SYMBOLIC):
                 raise self.err(index_node, "this index must not depend on the puzzle's variables")
             return read((k,), node)
         if type(index_node) is not ast.Name:
@@ -324,6 +324,22 @@ class Closures:
                 return None                  # the generic path reports the mistake
             args = [self.code(a) for a in node.args]
             apply = self._apply_let
+            if len(args) == 1:
+                only = args[0]
+
+                def call_let1(env):
+                    if name in env:
+                        return slow(node, env)
+                    return apply(node, let, (only(env),))
+                return call_let1
+            if len(args) == 2:
+                first, second = args
+
+                def call_let2(env):
+                    if name in env:
+                        return slow(node, env)
+                    return apply(node, let, (first(env), second(env)))
+                return call_let2
 
             def call_let(env):
                 if name in env:

@@ -28,6 +28,7 @@ from .values import SYMBOLIC, PSet, describe, is_collection
 MAX_BOARD = 4_000_000      # cells in a board's bounding box
 MAX_CALL_DEPTH = 10_000    # let calls (and let values) evaluated inside each other
 _MISSING = object()
+_PLAIN_ARGS = (int, str, tuple, bool)
 # name -> impl(it, node) of each built-in value
 _VALUE_IMPLS = {name: impl for name, (_, impl) in BUILTIN_VALUES.items()}
 BUILTIN_NAMES = set(BUILTIN_VALUES) | set(BUILTIN_FUNCTIONS) | set(AGGREGATES)
@@ -259,7 +260,10 @@ class Interpreter(Closures, Operators):
     def _apply_let(self, node, let, args):
         """A let function's value on evaluated arguments (memoised when constant)."""
         key = None
-        if not any(isinstance(a, SYMBOLIC) for a in args):
+        for a in args:                   # (plain arguments told by their type first)
+            if type(a) not in _PLAIN_ARGS and isinstance(a, SYMBOLIC):
+                break
+        else:
             try:
                 key = (let.name, args)
                 hit = self._memo.get(key, _MISSING)
