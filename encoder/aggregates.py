@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 
 from ..board.graphs import adjacency, components
-from .model import LinExpr
+from .model import LinExpr, Node
 from .values import SYMBOLIC, is_collection
 
 
@@ -39,10 +39,42 @@ def _items(it, node, env, want):
         yield None, want(a, it.eval(a, env))
 
 
+def _simple_binder(node):
+    """The binder of `agg(x in S: body)`, one name and no filter, else None."""
+    bs = node.binders
+    if bs is not None and len(bs) == 1 and bs[0].where is None and len(bs[0].names) == 1:
+        return bs[0]
+    return None
+
+
 def _agg_count(it, node, env):
     m = it.model
     total = 0
     symbolic = []
+    binder = _simple_binder(node)
+    if binder is not None:
+        # the usual form, walked here without a generator step per element
+        coll = it.want_collection(binder.source, it.eval(binder.source, env))
+        env = dict(env)
+        name = binder.names[0]
+        body = it.code(node.body)
+        want_bool = it.want_bool
+        for x in coll:
+            env[name] = x
+            v = body(env)
+            t = type(v)
+            if t is bool:
+                total += v
+                continue
+            if t is not Node:
+                v = want_bool(node.body, v)
+            if v is m.TRUE:
+                total += 1
+            elif v is not m.FALSE:
+                symbolic.append(v)
+        if not symbolic:
+            return total
+        return LinExpr(_tally(symbolic), total)
     for guard, v in _items(it, node, env, it.want_bool):
         if guard is not None:
             v = m.and_([guard, m.const(v) if type(v) is bool else v])
@@ -140,6 +172,21 @@ def _agg_connected(it, node, env):
     elements, chosen = [], []
     body = it.code(node.body)
     symbolic = False
+    binder = node.binders[0]
+    if binder.where is None:
+        # one binder without a filter (the usual form): its elements walked
+        # here, without a generator step each
+        coll = it.want_collection(binder.source, it.eval(binder.source, env))
+        want_bool = it.want_bool
+        for x in coll:
+            env[name] = x
+            v = body(env)
+            if type(v) is not bool:
+                v = want_bool(node.body, v)
+                symbolic = True
+            elements.append(x)
+            chosen.append(v)
+        return _connected(it, node, elements, chosen, symbolic)
     for guard in it.bind(node.binders, env):
         v = body(env)
         if type(v) is not bool:
@@ -150,6 +197,10 @@ def _agg_connected(it, node, env):
             symbolic = True
         elements.append(env[name])
         chosen.append(v)
+    return _connected(it, node, elements, chosen, symbolic)
+
+
+def _connected(it, node, elements, chosen, symbolic):
     key = tuple(elements)
     adjacent = it._adjacency.get(key)
     if adjacent is None:
