@@ -289,6 +289,39 @@ class Closures:
         bind = self.bind
         want_bool = self.want_bool
 
+        simple = (len(binders) == 1 and binders[0].where is None and len(binders[0].names) == 1)
+        source = binders[0].source if simple else None
+        name = binders[0].names[0] if simple else None
+        want_collection = self.want_collection
+        eval_ = self.eval
+
+        def simple_f(env):
+            # one binder without a filter (the usual form): no guards, and its
+            # collection walked here without a generator step per element
+            coll = want_collection(source, eval_(source, env))
+            env = dict(env)
+            out = []
+            m = self.model
+            for x in coll:
+                env[name] = x
+                v = body(env)
+                if type(v) is bool:
+                    if v is not universal:
+                        return v
+                    continue
+                if type(v) is not Node:
+                    want_bool(node.body, v)
+                if v is m.TRUE or v is m.FALSE:
+                    if (v is m.TRUE) is not universal:
+                        return not universal
+                    continue
+                out.append(v)
+            if not out:
+                return universal
+            return m.and_(out) if universal else m.or_(out)
+        if simple:
+            return simple_f
+
         def f(env):
             env = dict(env)
             out = []
