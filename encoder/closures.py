@@ -158,6 +158,8 @@ class Closures:
             # a call fewer on the hottest comparison of grounding and checking
             key_name, var_name, read = fused
             index_node = node.left
+            # Model.eq's table of atoms, read here first (the atom is usually made)
+            atoms_of = self.model._atoms if self.model is not None else None
 
             def by_name(env):
                 k = env.get(key_name, _MISSING)
@@ -168,7 +170,9 @@ class Closures:
                 b = right(env)
                 ta, tb = type(a), type(b)
                 if ta is Var and tb in values and a.domain is not None:
-                    r = eq(a, b)
+                    r = atoms_of[a.index].get(b)
+                    if r is None:
+                        r = eq(a, b)
                     return r if equal else not_(r)
                 if ta is tb and ta in plain:
                     return (a == b) == equal
