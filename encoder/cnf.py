@@ -386,16 +386,20 @@ class Encoder:
         for x, y in ((a, b), (b, a)):
             lx = self._value_lits(x)
             ly = self._value_lits(y)
+            nt = -t
             for v, l in lx.items():
-                if l == -t:
+                if l == nt:
                     continue
-                m = ly.get(v, -t)
+                m = ly.get(v, nt)
                 if m == t:
                     continue
-                clause = neg.copy()           # x = v -> y = v
+                if l != t and m != nt:        # x = v -> y = v (the usual two literals)
+                    out.append([*neg, -l, m])
+                    continue
+                clause = neg.copy()
                 if l != t:
                     clause.append(-l)
-                if m != -t:
+                if m != nt:
                     clause.append(m)
                 out.append(clause)
             if both_vars:
