@@ -206,7 +206,10 @@ class Closures:
             def iff(env):
                 a = left(env)
                 if type(a) is bool:
-                    b = self.want_bool(node.right, right(env))
+                    b = right(env)
+                    if type(b) is bool:
+                        return a == b
+                    b = self.want_bool(node.right, b)
                     if type(b) is bool:
                         return a == b
                     return b if a else self.model.not_(b)
