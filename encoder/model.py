@@ -209,9 +209,12 @@ class Model:
         atoms = self._atoms[var.index]
         node = atoms.get(value)
         if node is None:
-            if value not in var.domain:
+            dom = var.domain
+            # (value is hashable: atoms.get took it; the domain's set read directly)
+            members = dom.__dict__.get("_members") if type(dom) is Domain else None
+            if not (value in members if members is not None else value in dom):
                 return self.FALSE
-            if len(var.domain) == 1:
+            if len(dom) == 1:
                 return self.TRUE
             uid = next(self._uid)
             node = atoms[value] = Node("eq", (var, value), uid)
