@@ -311,6 +311,10 @@ class Encoder:
                 if not _is_literal(a):
                     a, b = b, a
                 la = self.lit(a)
+                if b.kind == "same":         # the usual `x <-> v = w`: no `not` node made
+                    self.assert_same(*b.args, guard=guard + (la,))
+                    self.assert_not_same(*b.args, guard + (-la,))
+                    return
                 self.assert_(b, guard + (la,))
                 self.assert_(m.not_(b), guard + (-la,))
             else:
@@ -341,21 +345,7 @@ class Encoder:
             else:
                 connectivity.encode_eager(self, lits, adj, guard)
         elif k == "not" and node.args[0].kind == "same":
-            a, b = node.args[0].args
-            la, lb = self._value_lits(a), self._value_lits(b)
-            neg = [-g for g in guard]
-            t = self.true
-            out = self.clauses
-            for v, x in la.items():
-                y = lb.get(v)
-                if y is None or x == -t or y == -t:
-                    continue
-                clause = neg.copy()           # not (a = v and b = v)
-                if x != t:
-                    clause.append(-x)
-                if y != t:
-                    clause.append(-y)
-                out.append(clause)
+            self.assert_not_same(*node.args[0].args, guard)
         elif k == "not":
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
@@ -404,6 +394,23 @@ class Encoder:
                 out.append(clause)
             if both_vars:
                 break
+
+    def assert_not_same(self, a, b, guard=()):
+        """guard -> a != b."""
+        la, lb = self._value_lits(a), self._value_lits(b)
+        neg = [-g for g in guard]
+        t = self.true
+        out = self.clauses
+        for v, x in la.items():
+            y = lb.get(v)
+            if y is None or x == -t or y == -t:
+                continue
+            clause = neg.copy()           # not (a = v and b = v)
+            if x != t:
+                clause.append(-x)
+            if y != t:
+                clause.append(-y)
+            out.append(clause)
 
     def _value_lits(self, term) -> dict:
         if type(term) is Var:
