@@ -87,9 +87,10 @@ STAGGER_S = 1.0
 
 def default_members(spec_solver: str | None) -> str:
     """The default pair for two cores: the spec's solver (else cadical195) with
-    lazy connectivity, and cadical195 with the eager rank encoding (issue 3:
-    lazy and eager solve different hard Nurikabe boards)."""
-    return f"{spec_solver or DEFAULT_SAT_SOLVER}:lazy,{DEFAULT_SAT_SOLVER}:eager"
+    lazy connectivity, and clingo (the asp backend).  On the 18 hardest
+    Nurikabe boards the two win different boards (docs/benchmarks.md,
+    "Portfolio"); lazy beside eager ranks lost to the lazy member alone."""
+    return f"{spec_solver or DEFAULT_SAT_SOLVER}:lazy,asp"
 
 
 class Member:
