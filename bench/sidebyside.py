@@ -33,8 +33,10 @@ def start(checkout: Path, name: str, timeout, out: Path):
 
 def finish(proc, out: Path):
     stdout, stderr = proc.communicate()
-    if proc.returncode != 0 or not out.exists():
+    if not out.exists():            # run.py failed (an unknown set, a crash)
         return None, (stderr or stdout).strip().splitlines()[-1:]
+    # a set with an instance not solved (no solution, a corrupt entry, a
+    # timeout) exits 1 but still writes its summary
     summaries = json.loads(out.read_text())
     return (summaries[0] if summaries else None), []
 
