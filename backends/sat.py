@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import pickle
 import time
-from functools import partial
 
 import pysolvers
 from pysat.solvers import Solver, SolverNames
@@ -27,38 +26,6 @@ from ..encoder.limits import address_space_limited
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .worker import Worker
-
-
-def add_clauses(solver, clauses) -> None:
-    """Give ``clauses`` to a PySAT Solver.  Its add_clause is a Python call
-    per clause around the C one (millions for a large collection); where the
-    solver's add_clause is the plain form `res = pysolvers.X_add_cl(handle,
-    clause); if res == False: status = False`, the C function is mapped over
-    the clauses directly, to the same effect."""
-    fast = _c_adder(solver)
-    if fast is None:
-        for c in clauses:
-            solver.add_clause(c)
-        return
-    add, inner = fast
-    if not min(map(add, clauses), default=True):
-        inner.status = False
-
-
-def _c_adder(solver):
-    inner = getattr(solver, "solver", None)
-    code = getattr(getattr(inner, "add_clause", None), "__code__", None)
-    if code is None:
-        return None
-    names = code.co_names
-    if (len(names) != 4 or names[1] != "pysolvers" or not names[2].endswith("_add_cl")
-            or names[3] != "status"):
-        return None
-    handle = getattr(inner, names[0], None)
-    fn = getattr(pysolvers, names[2], None)
-    if not handle or fn is None:
-        return None
-    return partial(fn, handle), inner
 
 
 def solver_names() -> list:
@@ -137,9 +104,7 @@ class SatSession(Session):
     @property
     def solver(self):
         if self._solver is None:
-            self._solver = Solver(name=self.name)
-            add_clauses(self._solver, self.cnf.clauses)
-            add_clauses(self._solver, self._added_clauses())
+            self._solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self._added_clauses())
             self.fresh = True
         return self._solver
 
@@ -162,7 +127,8 @@ class SatSession(Session):
         if self._solver is None:         # built later, from cnf.clauses and added
             return
         if incremental(self.name):
-            add_clauses(self._solver, clauses)
+            for c in clauses:
+                self._solver.add_clause(c)
         else:                            # start again with everything so far
             self._drop_solver()
 
