@@ -321,7 +321,8 @@ def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_gr
     """Ctrl-C reaches every process of the terminal's group (the line's too);
     `kill -INT` only pzc.  Either way the line is gone, and the cursor back,
     before the message."""
-    write("blank.txt", blank(40, 40))       # minutes of solving
+    # about 30 s of solving (40x40 now takes 3 s: pzc could finish before the signal)
+    write("blank.txt", blank(70, 70))
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
                              "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
