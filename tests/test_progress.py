@@ -316,6 +316,14 @@ def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
     assert "reading" not in echoed and "4..1" in echoed
 
 
+def _sigint_as_in_a_shell():
+    """pzc started as a shell starts it: SIGINT handled by default and not
+    blocked (a disposition left by an earlier test in this process would be
+    inherited, and in the whole suite pzc then ran on past the signal)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "kill-int"])
 def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_group):
     """Ctrl-C reaches every process of the terminal's group (the line's too);
@@ -327,7 +335,8 @@ def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_gr
     proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
                              "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
-                            env=dict(os.environ, TERM="xterm", **AT_ONCE))
+                            env=dict(os.environ, TERM="xterm", **AT_ONCE),
+                            preexec_fn=_sigint_as_in_a_shell)
     os.close(slave)
     received = b""
     try:
