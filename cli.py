@@ -204,12 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def parse_arguments(argv):
+def parse_arguments(argv: list):
     """The command line, options allowed anywhere among the positionals
     (`pzc solve hexiom --solver glucose4 level*.txt`): plain parse_args stops
     filling SPEC and INSTANCE at the first option."""
     parser = build_parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
     command = parser.commands.get(argv[0]) if argv else None
     if command is None:
         return parser.parse_args(argv)
