@@ -41,6 +41,7 @@ BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad
 NETWORK_LIMIT = 20000   # n * k above this: pysat's k-modulo totalizer, not ours
 SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
+LARGE_IMPLIED = True    # an implied count past NETWORK_LIMIT only bounds connectivity
 
 
 @dataclass(eq=False)
@@ -717,6 +718,23 @@ def _is_literal(node: Node) -> bool:
     return k in ("bvar", "eq") or (k == "not" and node.args[0].kind in ("bvar", "eq"))
 
 
+def _large_count(node: Node) -> bool:
+    """A cardinality over so many literals that it would go to pysat's
+    k-modulo totalizer (n * k > NETWORK_LIMIT).  As an implied rule it is
+    left out of the CNF: the solver did far worse with it (Nurikabe's `land`
+    count over every cell: 570_31x45's first solve 12.4 s with it, 0.4 s
+    without; docs/benchmarks.md), and it still bounds a connected(...) over
+    the same selection through size_limits."""
+    if node.kind != "lin":
+        return False
+    items, op, bound = node.args
+    if op not in ("<=", ">=", "=") or not all(type(a) is Node and abs(c) == 1 for c, a in items):
+        return False
+    n = len(items)
+    bound += sum(1 for c, _ in items if c < 0)
+    return n * min(bound + 1, n - bound + 1) > NETWORK_LIMIT
+
+
 def unit_facts(model: Model):
     """Values fixed or excluded by top-level unit constraints (e.g. the clues):
     var -> fixed value, and var -> set of excluded values."""
@@ -783,9 +801,12 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
     largest = (0, None)             # the rule with the most clauses, for an error
+    implied_from = len(model.constraints)
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
             clock.check()            # cheap; the alarm (clock.py) stops the rest
+        if i >= implied_from and LARGE_IMPLIED and _large_count(node):
+            continue                 # size_limits has its bound (see _large_count)
         enc.memory.statement = rule       # where a memory error points
         before = len(enc.clauses)
         enc.assert_(node)
