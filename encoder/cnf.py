@@ -41,7 +41,8 @@ BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad
 NETWORK_LIMIT = 20000   # n * k above this: pysat's k-modulo totalizer, not ours
 SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
-LARGE_IMPLIED = True    # an implied count past NETWORK_LIMIT only bounds connectivity
+LARGE_IMPLIED = True    # an implied count past IMPLIED_LIMIT only bounds connectivity
+IMPLIED_LIMIT = NETWORK_LIMIT
 
 
 @dataclass(eq=False)
@@ -732,7 +733,7 @@ def _large_count(node: Node) -> bool:
         return False
     n = len(items)
     bound += sum(1 for c, _ in items if c < 0)
-    return n * min(bound + 1, n - bound + 1) > NETWORK_LIMIT
+    return n * min(bound + 1, n - bound + 1) > IMPLIED_LIMIT
 
 
 def unit_facts(model: Model):
