@@ -1127,6 +1127,35 @@ def test_bounded_connectivity_counts_the_always_selected(forced, least_off):
     assert 0 < sat < total
 
 
+def test_a_large_implied_count_only_bounds_connectivity(monkeypatch):
+    """An implied count past IMPLIED_LIMIT (Nurikabe's `land` over every cell)
+    gets no clauses, yet still makes the connectivity over its selection a
+    bounded (layered) encoding: every connected selection meeting it is a
+    model, no disconnected one is."""
+    def build():
+        m, node, pred = _connected_model(2, 3, ((0, 0),))
+        free = [v for v in m.vars if v.name == "s"]
+        off = m.compare(">=", LinExpr({m.not_(m.bvar(v)): 1 for v in free}), 2)
+        m.constraints.append((None, node))
+        m.implied.append((None, off))
+        return m, pred, free
+    m, _, _ = build()
+    encoded = cnf_stage.encode(m, "lazy")
+    monkeypatch.setattr(cnf_stage, "IMPLIED_LIMIT", 0)
+    m, pred, free = build()
+    cnf = cnf_stage.encode(m, "lazy")
+    assert cnf.lazy == [] and len(cnf.clauses) < len(encoded.clauses)
+    m.constraints.clear()
+    m.implied.clear()
+    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as s:
+        for a in assignments(m.vars):
+            found = s.solve(assumptions=assumptions(cnf, a))
+            if not pred(a):
+                assert not found, a
+            elif sum(not a[v] for v in free) >= 2:
+                assert found, a
+
+
 @pytest.mark.parametrize("guard_kind", [None, "literal", "conjunction"])
 def test_large_cardinalities_through_pysat_are_exact(monkeypatch, guard_kind):
     """Above NETWORK_LIMIT (n * k) a cardinality goes to pysat's k-modulo
