@@ -8,23 +8,36 @@ model, the encoding or the backend is used.
 
 from __future__ import annotations
 
+import dataclasses
+
+from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
+from ..board.geometry import Edge, Segment
+from ..board.graphs import adjacency
 from ..deep_stack import deep_stack
 from . import syntax as ast
+from .aggregates import AGGREGATES
+from .closures import _COMPILERS as _SHARED_COMPILERS, _GENERIC as _SHARED_GENERIC
 from .gc_pause import without_gc
 from .evaluate import Interpreter
-from .values import SYMBOLIC, describe
+from .values import SYMBOLIC, PSet, describe
 
 _MISSING = object()
+_PLAIN = (int, str, tuple, bool)      # values compared with == directly
+_NUMBER_OR_SYMBOL = (int, str)
+_COLLECTIONS = (tuple, PSet, range)
+# a let function costing at most this many nodes a call (its callees
+# included) is evaluated afresh at each call, without the memo
+MAX_INLINE_COST = 200
 
 
 class Checker(Interpreter):
     """Reads spec variables as the answer's values."""
 
     def __init__(self, spec, instance, answer, touched=None):
-        super().__init__(spec, instance, model=None)
         self.answer = answer
         self.touched = touched       # a set collecting (var name, key) read, if given
         self.step = -1               # which state a plan's `state` reads (-1: the last)
+        super().__init__(spec, instance, model=None)
 
     def variable(self, stmt, key, node):
         if self.touched is not None:
@@ -49,6 +62,343 @@ class Checker(Interpreter):
             value = table.get(key, _MISSING)
             return value if value is not _MISSING else variable(stmt, key, node)
         return read
+
+    # ------------------------------------------------- plain-value closures
+    #
+    # Every value the checker meets is plain (the answer holds no model
+    # atoms), so the hot kinds get closures without the symbolic cases of
+    # grounding: a variable read straight from the answer's table, `=` on two
+    # plain values, count and connected over a plain condition, small let
+    # functions evaluated in place.  Anything else (a mistake to report, an
+    # unusual value) goes to the shared closures, which give the same value
+    # or error.
+
+    def code(self, node):
+        f = self._code.get(node)
+        if f is None:
+            make = _PLAIN_COMPILERS.get(type(node))
+            if make is not None:
+                f = make(self, node)
+                if f is not None:
+                    self._code[node] = f
+                    return f
+            f = super().code(node)
+        return f
+
+    def _generic(self, node):
+        """The shared closure of ``node`` (not cached: code() caches ours)."""
+        f = None
+        make = _SHARED_COMPILERS.get(type(node))
+        if make is not None:
+            f = make(self, node)
+        if f is None:
+            method = getattr(self, _SHARED_GENERIC[type(node)])
+            f = lambda env: method(node, env)
+        return f
+
+    def _plain_table(self, node):
+        """(variable name, its table of values, the index node) when ``node``
+        reads a non-state variable of one index from the answer, else None."""
+        base = node.base
+        if (self.touched is not None or type(base) is not ast.Name or len(node.indices) != 1
+                or base.id not in self.spec.vars):
+            return None
+        stmt = self.spec.vars[base.id]
+        if stmt.state or len(stmt.binders) != 1:
+            return None
+        return base.id, self.answer.values.get(base.id, {}), node.indices[0]
+
+    def _p_index(self, node):
+        found = self._plain_table(node)
+        if found is None:
+            return None
+        name, table, index_node = found
+        generic = self._generic(node)
+        if type(index_node) is ast.Name:
+            key_name = index_node.id
+
+            def by_name(env):
+                try:
+                    v = table.get((env.get(key_name, _MISSING),), _MISSING)
+                except TypeError:            # an unhashable index: reported there
+                    return generic(env)
+                if v is _MISSING or name in env:
+                    return generic(env)
+                return v
+            return by_name
+        index = self.code(index_node)
+
+        def f(env):
+            try:
+                v = table.get((index(env),), _MISSING)
+            except TypeError:
+                return generic(env)
+            if v is _MISSING or name in env:
+                return generic(env)
+            return v
+        return f
+
+    def _p_compare(self, node):
+        if node.op not in ("=", "!="):
+            return None
+        equal = node.op == "="
+        right = self.code(node.right)
+        slow = self._compare_values
+        plain = _PLAIN
+        mixed = _NUMBER_OR_SYMBOL        # a number never equals a symbol
+        left = self.code(node.left)
+        found = self._plain_table(node.left) if type(node.left) is ast.Index else None
+        if found is not None and type(found[2]) is ast.Name:
+            # v[c] = x with c bound: the answer's table read here
+            name, table, index_node = found
+            key_name = index_node.id
+
+            def fused(env):
+                try:
+                    a = table.get((env.get(key_name, _MISSING),), _MISSING)
+                except TypeError:
+                    a = _MISSING
+                if a is _MISSING or name in env:
+                    a = left(env)
+                b = right(env)
+                t, u = type(a), type(b)
+                if t is u and t in plain or t in mixed and u in mixed:
+                    return (a == b) == equal
+                return slow(node, a, b)
+            return fused
+
+        def f(env):
+            a = left(env)
+            b = right(env)
+            t, u = type(a), type(b)
+            if t is u and t in plain or t in mixed and u in mixed:
+                return (a == b) == equal
+            return slow(node, a, b)
+        return f
+
+    def _p_collection(self, node):
+        items = [self.code(x) for x in node.items]
+        make = PSet if node.kind == "set" else tuple
+        if len(items) == 2:
+            first, second = items
+            if make is tuple:
+                return lambda env: (first(env), second(env))
+            return lambda env: PSet((first(env), second(env)))
+        return lambda env: make([code(env) for code in items])
+
+    def _p_field(self, node):
+        # c.row, c.col of a cell and e.a, e.b of an edge: the part picked here
+        part = {"row": 0, "col": 1, "a": 0, "b": 1}.get(node.name)
+        if part is None:
+            return None
+        base = self.code(node.base)
+        generic = self._generic(node)
+        kinds = (tuple,) if node.name in ("row", "col") else (Edge, Segment)
+
+        def f(env):
+            v = base(env)
+            if type(v) in kinds and len(v) == 2:
+                return v[part]
+            return generic(env)
+        return f
+
+    def _p_call(self, node):
+        name = node.func
+        if name in self.spec.lets:
+            return self._p_call_let(node)
+        if name == "count" or name == "connected":
+            binders = node.binders
+            if (binders is None or len(binders) != 1 or binders[0].where is not None
+                    or len(binders[0].names) != 1):
+                return None
+            return (self._p_count if name == "count" else self._p_connected)(node)
+        return None
+
+    def _p_call_let(self, node):
+        """A small let function called: its body evaluated on the arguments
+        in place (see _inline_lets; the rest keep the shared, memoised call)."""
+        name = node.func
+        let = self.spec.lets[name]
+        if (let.params is None or node.binders is not None or len(node.args) != len(let.params)
+                or name not in _inline_lets(self.spec)):
+            return None
+        slow = self._call
+        args = [self.code(a) for a in node.args]
+        params = let.params
+        body = []                        # compiled at the first call (it may call this one)
+
+        def run(env):
+            if not body:
+                body.append(self.code(let.body))
+            return body[0](env)
+        if len(args) == 1:
+            (p,), (a,) = params, args
+
+            def call1(env):
+                if name in env:
+                    return slow(node, env)
+                return run({p: a(env)})
+            return call1
+        if len(args) == 2:
+            (p, q), (a, b) = params, args
+
+            def call2(env):
+                if name in env:
+                    return slow(node, env)
+                return run({p: a(env), q: b(env)})
+            return call2
+        pairs = list(zip(params, args))
+
+        def call(env):
+            if name in env:
+                return slow(node, env)
+            return run({p: a(env) for p, a in pairs})
+        return call
+
+    def _p_picker(self, node):
+        """For `count/connected(x in S: cond)`: a function env -> (S, the
+        elements of S whose condition holds), or None where S is no plain
+        collection or a condition no bool (the shared path reports it)."""
+        binder = node.binders[0]
+        source = self.code(binder.source)
+        x = binder.names[0]
+        body = self.code(node.body)
+
+        def pick(env):
+            coll = source(env)
+            if type(coll) not in _COLLECTIONS:
+                return None
+            inner = dict(env)
+            picked = []
+            for value in coll:
+                inner[x] = value
+                v = body(inner)
+                if v is True:
+                    picked.append(value)
+                elif v is not False:
+                    return None
+            return coll, picked
+        return pick
+
+    def _p_count(self, node):
+        agg = AGGREGATES["count"]
+        pick = self._p_picker(node)
+
+        def count(env):
+            found = pick(env)
+            if found is None:
+                return agg(self, node, env)
+            return len(found[1])
+        return count
+
+    def _p_connected(self, node):
+        agg = AGGREGATES["connected"]
+        pick = self._p_picker(node)
+        graphs = {}                      # id(collection) -> (collection, its adjacency)
+
+        def connected(env):
+            found = pick(env)
+            if found is None:
+                return agg(self, node, env)
+            coll, picked = found
+            known = graphs.get(id(coll))
+            if known is not None and known[0] is coll:
+                adjacent = known[1]
+            else:
+                key = tuple(coll)
+                adjacent = self._adjacency.get(key)
+                if adjacent is None:
+                    adjacent = self._adjacency[key] = adjacency(key, self.geometry)
+                if adjacent is None:
+                    return agg(self, node, env)      # not board elements: reported there
+                graphs[id(coll)] = (coll, adjacent)
+            return _one_group(picked, adjacent)
+        return connected
+
+
+def _one_group(picked, adjacent) -> bool:
+    """Whether the picked elements form at most one connected group."""
+    if not picked:
+        return True
+    chosen = set(picked)
+    start = picked[0]
+    seen = {start}
+    todo = [start]
+    while todo:
+        for y in adjacent[todo.pop()]:
+            if y in chosen and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(chosen)
+
+
+def _children(node):
+    for f in dataclasses.fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, (ast.Expr, ast.Binder)):
+            yield v
+        elif isinstance(v, list):
+            for x in v:
+                if isinstance(x, (ast.Expr, ast.Binder)):
+                    yield x
+
+
+def _inline_lets(spec) -> frozenset:
+    """The let functions cheap enough to evaluate at each call without the
+    memo: not recursive, no binders (all, count, comprehensions), no
+    built-in returning a collection, and at most MAX_INLINE_COST nodes a
+    call with the lets they call.  Worked out once per spec."""
+    known = _INLINE.get(id(spec.lets))
+    if known is not None and known[0] is spec.lets:
+        return known[1]
+    cost = {}
+
+    def cost_of(name, busy):
+        if name in cost:
+            return cost[name]
+        let = spec.lets[name]
+        if let.params is None or name in busy:
+            return None
+        busy.add(name)
+        total = 0
+        todo = [let.body]
+        while todo and total is not None:
+            n = todo.pop()
+            total += 1
+            t = type(n)
+            if t in (ast.Quant, ast.Comprehension) or t is ast.Binder:
+                total = None
+            elif t is ast.Call:
+                if n.binders is not None or n.func in AGGREGATES and n.func not in spec.lets:
+                    total = None
+                elif n.func in spec.lets:
+                    c = cost_of(n.func, busy)
+                    total = None if c is None else total + c
+                else:
+                    fn = BUILTIN_FUNCTIONS.get(n.func)
+                    if fn is None or type(fn[1]) is tuple:     # a collection
+                        total = None
+            if total is not None:
+                todo.extend(_children(n))
+        busy.discard(name)
+        cost[name] = total if total is not None and total <= MAX_INLINE_COST else None
+        return cost[name]
+    names = frozenset(n for n in spec.lets if cost_of(n, set()) is not None)
+    if len(_INLINE) >= 64:
+        _INLINE.clear()
+    _INLINE[id(spec.lets)] = (spec.lets, names)
+    return names
+
+
+_INLINE = {}        # id(spec.lets) -> (spec.lets, _inline_lets of the spec)
+
+
+# AST kind -> the plain-value compiler of the Checker; the shared ones
+_PLAIN_COMPILERS = {
+    ast.Index: Checker._p_index, ast.Compare: Checker._p_compare,
+    ast.Collection: Checker._p_collection, ast.Call: Checker._p_call,
+    ast.Field: Checker._p_field,
+}
 
 
 @without_gc
