@@ -97,6 +97,16 @@ class Geometry:
             return found
         return Edge(a, b) if self.order[a] < self.order[b] else Edge(b, a)
 
+    def edge_of_pair(self, a, b):
+        """The board's edge joining a and b when they are neighbouring cells,
+        else None (whatever a and b are)."""
+        if self._edges is None:
+            self.edges()
+        try:
+            return self._edge_between.get((a, b))
+        except TypeError:             # unhashable values: no cells
+            return None
+
     def edges(self) -> tuple:
         if self._edges is None:
             order = self.order

@@ -111,7 +111,21 @@ class Checker(Interpreter):
     def _p_index(self, node):
         found = self._plain_table(node)
         if found is None:
-            return None
+            if len(node.indices) != 1 or (type(node.base) is ast.Name
+                                          and node.base.id in self.spec.vars):
+                return None
+            # a list or a string indexed by an int in range
+            base, index = self.code(node.base), self.code(node.indices[0])
+            slow = self._index_values
+
+            def item(env):
+                value = base(env)
+                i = index(env)
+                t = type(value)
+                if type(i) is int and (t is tuple or t is str) and -len(value) <= i < len(value):
+                    return value[i]
+                return slow(node, value, i)
+            return item
         name, table, index_node = found
         generic = self._generic(node)
         if type(index_node) is ast.Name:
@@ -186,6 +200,24 @@ class Checker(Interpreter):
             return lambda env: PSet((first(env), second(env)))
         return lambda env: make([code(env) for code in items])
 
+    def _p_ite(self, node):
+        # `if b then x else y` with b a name or x, y constants: read here
+        flag = self._p_name_of(node.cond)
+        consts = (ast.Num, ast.Str, ast.BoolLit)
+        if flag is None or type(node.then) not in consts or type(node.other) not in consts:
+            return None
+        yes, no = node.then.value, node.other.value
+        generic = self._generic(node)
+
+        def ite(env):
+            c = env.get(flag, _MISSING)
+            if c is True:
+                return yes
+            if c is False:
+                return no
+            return generic(env)
+        return ite
+
     def _p_field(self, node):
         # c.row, c.col of a cell and e.a, e.b of an edge: the part picked here
         part = {"row": 0, "col": 1, "a": 0, "b": 1}.get(node.name)
@@ -212,47 +244,93 @@ class Checker(Interpreter):
                     or len(binders[0].names) != 1):
                 return None
             return (self._p_count if name == "count" else self._p_connected)(node)
-        return None
+        fn = BUILTIN_FUNCTIONS.get(name)
+        if (fn is None or name in AGGREGATES or node.binders is not None
+                or len(node.args) != len(fn[0]) or len(node.args) not in (1, 2)):
+            return None
+        impl = fn[2]
+        first = self._p_name_of(node.args[0])
+        a = self.code(node.args[0])
+        if len(node.args) == 1:
+            if first is None:
+                return None
+
+            def one_name(env):
+                x = env.get(first, _MISSING)
+                return impl(self, node, [a(env) if x is _MISSING else x])
+            return one_name
+        b = self.code(node.args[1])
+        second = self._p_name_of(node.args[1])
+        if first is None or second is None:
+            return None
+
+        def two_names(env):
+            x = env.get(first, _MISSING)
+            y = env.get(second, _MISSING)
+            return impl(self, node, [a(env) if x is _MISSING else x,
+                                     b(env) if y is _MISSING else y])
+        return two_names
+
+    @staticmethod
+    def _p_name_of(node):
+        """The name ``node`` reads when it is one (looked up in env first)."""
+        return node.id if type(node) is ast.Name else None
 
     def _p_call_let(self, node):
         """A small let function called: its body evaluated on the arguments
-        in place (see _inline_lets; the rest keep the shared, memoised call)."""
+        in place (see _inline_lets; the rest keep the shared, memoised call).
+        Such a let calls itself nowhere, so its body is compiled here."""
         name = node.func
         let = self.spec.lets[name]
         if (let.params is None or node.binders is not None or len(node.args) != len(let.params)
                 or name not in _inline_lets(self.spec)):
             return None
         slow = self._call
+        body = self.code(let.body)
         args = [self.code(a) for a in node.args]
         params = let.params
-        body = []                        # compiled at the first call (it may call this one)
+        first = self._p_name_of(node.args[0]) if params else None
+        if len(params) == 1 and first is not None:
+            (p,), (a,) = params, args
 
-        def run(env):
-            if not body:
-                body.append(self.code(let.body))
-            return body[0](env)
-        if len(args) == 1:
+            def call_name(env):
+                x = env.get(first, _MISSING)
+                if x is _MISSING or name in env:
+                    return slow(node, env) if name in env else body({p: a(env)})
+                return body({p: x})
+            return call_name
+        if len(params) == 2 and first is not None:
+            (p, q), (a, b) = params, args
+
+            def call_name2(env):
+                x = env.get(first, _MISSING)
+                if x is _MISSING or name in env:
+                    return slow(node, env) if name in env else body({p: a(env), q: b(env)})
+                return body({p: x, q: b(env)})
+            return call_name2
+
+        if len(params) == 1:
             (p,), (a,) = params, args
 
             def call1(env):
                 if name in env:
                     return slow(node, env)
-                return run({p: a(env)})
+                return body({p: a(env)})
             return call1
-        if len(args) == 2:
+        if len(params) == 2:
             (p, q), (a, b) = params, args
 
             def call2(env):
                 if name in env:
                     return slow(node, env)
-                return run({p: a(env), q: b(env)})
+                return body({p: a(env), q: b(env)})
             return call2
         pairs = list(zip(params, args))
 
         def call(env):
             if name in env:
                 return slow(node, env)
-            return run({p: a(env) for p, a in pairs})
+            return body({p: a(env) for p, a in pairs})
         return call
 
     def _p_picker(self, node):
@@ -263,6 +341,9 @@ class Checker(Interpreter):
         source = self.code(binder.source)
         x = binder.names[0]
         body = self.code(node.body)
+        by_table = self._p_table_picker(node.body, x, source)
+        if by_table is not None:
+            return by_table
 
         def pick(env):
             coll = source(env)
@@ -279,6 +360,61 @@ class Checker(Interpreter):
                     return None
             return coll, picked
         return pick
+
+    def _p_table_picker(self, cond, x, source):
+        """The picker of a condition `v[x]` or `v[x] = e` (`!=`), e not
+        reading x: the answer's table of v read in one loop, no closure called
+        an element.  None for other conditions."""
+        compare = type(cond) is ast.Compare and cond.op in ("=", "!=")
+        read = cond.left if compare else cond
+        found = self._plain_table(read) if type(read) is ast.Index else None
+        if (found is None or type(found[2]) is not ast.Name or found[2].id != x
+                or found[0] == x or compare and x in _names(cond.right)):
+            return None
+        var, table, _ = found
+        get = table.get
+        if not compare:
+            def pick_true(env):
+                coll = source(env)
+                if type(coll) not in _COLLECTIONS or var in env:
+                    return None
+                picked = []
+                try:
+                    for value in coll:
+                        v = get((value,))
+                        if v is True:
+                            picked.append(value)
+                        elif v is not False:
+                            return None
+                except TypeError:
+                    return None
+                return coll, picked
+            return pick_true
+        right = self.code(cond.right)
+        equal = cond.op == "="
+        plain, mixed = _PLAIN, _NUMBER_OR_SYMBOL
+
+        def pick_equal(env):
+            coll = source(env)
+            if type(coll) not in _COLLECTIONS or var in env:
+                return None
+            picked = []
+            if not coll:
+                return coll, picked
+            b = right(env)               # (x is not read there)
+            u = type(b)
+            try:
+                for value in coll:
+                    a = get((value,), _MISSING)
+                    t = type(a)
+                    if not (t is u and t in plain or t in mixed and u in mixed):
+                        return None       # (a missing element too)
+                    if (a == b) == equal:
+                        picked.append(value)
+            except TypeError:             # an unhashable element
+                return None
+            return coll, picked
+        return pick_equal
 
     def _p_count(self, node):
         agg = AGGREGATES["count"]
@@ -330,6 +466,18 @@ def _one_group(picked, adjacent) -> bool:
                 seen.add(y)
                 todo.append(y)
     return len(seen) == len(chosen)
+
+
+def _names(node) -> set:
+    """Every name read anywhere in ``node``."""
+    out = set()
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if type(n) is ast.Name:
+            out.add(n.id)
+        todo.extend(_children(n))
+    return out
 
 
 def _children(node):
@@ -397,7 +545,7 @@ _INLINE = {}        # id(spec.lets) -> (spec.lets, _inline_lets of the spec)
 _PLAIN_COMPILERS = {
     ast.Index: Checker._p_index, ast.Compare: Checker._p_compare,
     ast.Collection: Checker._p_collection, ast.Call: Checker._p_call,
-    ast.Field: Checker._p_field,
+    ast.Field: Checker._p_field, ast.Ite: Checker._p_ite,
 }
 
 
@@ -514,16 +662,26 @@ def _check_domain(checker, stmt):
     else:
         table = checker.answer.values.get(stmt.name, {})
     expected = set()
+    single = stmt.binders[0].names[0] if (len(stmt.binders) == 1
+                                          and len(stmt.binders[0].names) == 1) else None
+    # a domain that reads no binder is the same for every element
+    names = {n for b in stmt.binders for n in b.names}
+    constant = stmt.domain is not None and not names & _names(stmt.domain)
+    dom = _MISSING
     for _ in checker.bind(stmt.binders, env):
-        key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
-                    for b in stmt.binders)
+        if single is not None:
+            key = (env[single],)
+        else:
+            key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
+                        for b in stmt.binders)
         expected.add(key)
         value = table.get(key)
         if stmt.domain is None:
             ok = type(value) is bool
         else:
-            dom = checker.eval(stmt.domain, env)
-            ok = value in dom and type(value) is not bool
+            if dom is _MISSING or not constant:
+                dom = checker.eval(stmt.domain, env)
+            ok = type(value) is not bool and value in dom
         if not ok:
             out.append(f"{stmt.name}{list(key)} = {value!r} is outside its domain")
     if set(table) != expected:
