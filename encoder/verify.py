@@ -19,6 +19,7 @@ from .aggregates import AGGREGATES
 from .closures import _COMPILERS as _SHARED_COMPILERS, _GENERIC as _SHARED_GENERIC
 from .gc_pause import without_gc
 from .evaluate import Interpreter
+from .limits import MAX_COLLECTION_ITEMS
 from .values import SYMBOLIC, PSet, describe
 
 _MISSING = object()
@@ -218,6 +219,18 @@ class Checker(Interpreter):
             return generic(env)
         return ite
 
+    def _p_range(self, node):
+        low, high = self.code(node.low), self.code(node.high)
+        generic = self._generic(node)
+
+        def span(env):
+            a = low(env)
+            b = high(env)
+            if type(a) is int and type(b) is int:
+                return range(a, b + 1)
+            return generic(env)
+        return span
+
     def _p_field(self, node):
         # c.row, c.col of a cell and e.a, e.b of an edge: the part picked here
         part = {"row": 0, "col": 1, "a": 0, "b": 1}.get(node.name)
@@ -240,8 +253,7 @@ class Checker(Interpreter):
             return self._p_call_let(node)
         if name == "count" or name == "connected":
             binders = node.binders
-            if (binders is None or len(binders) != 1 or binders[0].where is not None
-                    or len(binders[0].names) != 1):
+            if binders is None or len(binders) != 1 or len(binders[0].names) != 1:
                 return None
             return (self._p_count if name == "count" else self._p_connected)(node)
         fn = BUILTIN_FUNCTIONS.get(name)
@@ -341,6 +353,8 @@ class Checker(Interpreter):
         source = self.code(binder.source)
         x = binder.names[0]
         body = self.code(node.body)
+        if binder.where is not None:
+            return self._p_filtered_picker(node)
         by_table = self._p_table_picker(node.body, x, source)
         if by_table is not None:
             return by_table
@@ -360,6 +374,130 @@ class Checker(Interpreter):
                     return None
             return coll, picked
         return pick
+
+    def _p_filtered_picker(self, node):
+        """The picker of `count/connected(x in S where p: cond)`: (the
+        elements passing the filter, those whose condition holds)."""
+        walk = self._p_binders(node.binders)
+        body = self.code(node.body)
+        x = node.binders[0].names[0]
+
+        def pick(env):
+            inner = dict(env)
+            elements, picked = [], []
+
+            def visit():
+                value = inner[x]
+                elements.append(value)
+                v = body(inner)
+                if v is True:
+                    picked.append(value)
+                elif v is not False:
+                    raise _NotPlain
+            try:
+                walk(inner, visit)
+            except _NotPlain:
+                return None
+            return elements, picked
+        return pick
+
+    def _p_binders(self, binders):
+        """walk(env, visit): visit() for every combination of the binders'
+        values, as Interpreter.bind yields them (env set in place and restored
+        after; a filter that is no bool raises _NotPlain), until a visit returns
+        True (walk returns True then)."""
+        walk = None
+        for b in reversed(binders):
+            walk = self._p_level(b, walk)
+        return walk
+
+    def _p_level(self, b, inner):
+        names = b.names
+        single = names[0] if len(names) == 1 else None
+        source = self.code(b.source)
+        where = self.code(b.where) if b.where is not None else None
+        want_collection = self.want_collection
+
+        def level(env, visit):
+            coll = source(env)
+            if type(coll) not in _COLLECTIONS:
+                coll = want_collection(b.source, coll)
+            saved = [env.get(n, _MISSING) for n in names]
+            try:
+                for value in coll:
+                    if single is not None:
+                        env[single] = value
+                    else:
+                        if not isinstance(value, tuple) or len(value) != len(names):
+                            raise self.err(b, f"cannot unpack {describe(value)} into "
+                                              f"{len(names)} names")
+                        for n, v in zip(names, value):
+                            env[n] = v
+                    if where is not None:
+                        w = where(env)
+                        if w is not True:
+                            if w is False:
+                                continue
+                            raise _NotPlain
+                    if visit() if inner is None else inner(env, visit):
+                        return True
+                return False
+            finally:
+                for n, old in zip(names, saved):
+                    if old is _MISSING:
+                        env.pop(n, None)
+                    else:
+                        env[n] = old
+        return level
+
+    def _p_quant(self, node):
+        binders = node.binders
+        if len(binders) == 1 and binders[0].where is None and len(binders[0].names) == 1:
+            return None                  # the shared closure walks these well
+        walk = self._p_binders(binders)
+        body = self.code(node.body)
+        universal = node.kind == "all"
+        generic = self._generic(node)
+
+        def quant(env):
+            inner = dict(env)
+            found = []
+
+            def visit():
+                v = body(inner)
+                if v is universal:
+                    return False
+                if v is (not universal):
+                    found.append(v)
+                    return True
+                raise _NotPlain
+            try:
+                walk(inner, visit)
+            except _NotPlain:
+                return generic(env)
+            return not universal if found else universal
+        return quant
+
+    def _p_comprehension(self, node):
+        walk = self._p_binders(node.binders)
+        body = self.code(node.body)
+        make = PSet if node.kind == "set" else tuple
+        generic = self._generic(node)
+
+        def comprehension(env):
+            inner = dict(env)
+            items = []
+
+            def visit():
+                items.append(body(inner))
+                if len(items) > MAX_COLLECTION_ITEMS:
+                    raise _NotPlain      # the shared closure says so
+            try:
+                walk(inner, visit)
+            except _NotPlain:
+                return generic(env)
+            return make(items)
+        return comprehension
 
     def _p_table_picker(self, cond, x, source):
         """The picker of a condition `v[x]` or `v[x] = e` (`!=`), e not
@@ -450,6 +588,10 @@ class Checker(Interpreter):
                 graphs[id(coll)] = (coll, adjacent)
             return _one_group(picked, adjacent)
         return connected
+
+
+class _NotPlain(Exception):
+    """A value the plain closures leave to the shared ones (which report it)."""
 
 
 def _one_group(picked, adjacent) -> bool:
@@ -546,6 +688,8 @@ _PLAIN_COMPILERS = {
     ast.Index: Checker._p_index, ast.Compare: Checker._p_compare,
     ast.Collection: Checker._p_collection, ast.Call: Checker._p_call,
     ast.Field: Checker._p_field, ast.Ite: Checker._p_ite,
+    ast.Quant: Checker._p_quant, ast.Comprehension: Checker._p_comprehension,
+    ast.Range: Checker._p_range,
 }
 
 
