@@ -18,7 +18,7 @@ from . import syntax as ast
 from .aggregates import AGGREGATES
 from .closures import _COMPILERS as _SHARED_COMPILERS, _GENERIC as _SHARED_GENERIC
 from .gc_pause import without_gc
-from .evaluate import Interpreter
+from .evaluate import Interpreter, restore, saved
 from .limits import MAX_COLLECTION_ITEMS
 from .values import SYMBOLIC, PSet, describe
 
@@ -417,22 +417,19 @@ class Checker(Interpreter):
         source = self.code(b.source)
         where = self.code(b.where) if b.where is not None else None
         want_collection = self.want_collection
+        unpack = self.unpack
 
         def level(env, visit):
             coll = source(env)
             if type(coll) not in _COLLECTIONS:
                 coll = want_collection(b.source, coll)
-            saved = [env.get(n, _MISSING) for n in names]
+            before = saved(env, names)
             try:
                 for value in coll:
                     if single is not None:
                         env[single] = value
                     else:
-                        if not isinstance(value, tuple) or len(value) != len(names):
-                            raise self.err(b, f"cannot unpack {describe(value)} into "
-                                              f"{len(names)} names")
-                        for n, v in zip(names, value):
-                            env[n] = v
+                        unpack(b, env, value)
                     if where is not None:
                         w = where(env)
                         if w is not True:
@@ -443,11 +440,7 @@ class Checker(Interpreter):
                         return True
                 return False
             finally:
-                for n, old in zip(names, saved):
-                    if old is _MISSING:
-                        env.pop(n, None)
-                    else:
-                        env[n] = old
+                restore(env, names, before)
         return level
 
     def _p_quant(self, node):
