@@ -9,6 +9,7 @@ model, the encoding or the backend is used.
 from __future__ import annotations
 
 import dataclasses
+import operator
 
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
 from ..board.geometry import Edge, Segment
@@ -218,6 +219,49 @@ class Checker(Interpreter):
                 return no
             return generic(env)
         return ite
+
+    def _p_binary(self, node):
+        # + - * of two ints, the operator written out (no call a node), with a
+        # constant side read at compile time
+        op = node.op
+        if op not in ("+", "-", "*"):
+            return None
+        slow = self._binary_values
+        left, right = self.code(node.left), self.code(node.right)
+        if type(node.right) is ast.Num and type(node.right.value) is int:
+            k = node.right.value
+            if op == "-":
+                k, op = -k, "+"
+            if op == "+":
+                def plus_k(env):
+                    a = left(env)
+                    return a + k if type(a) is int else slow(node, a, node.right.value)
+                return plus_k
+        if type(node.left) is ast.Num and type(node.left.value) is int and op != "-":
+            k = node.left.value
+            if op == "*":
+                def k_times(env):
+                    b = right(env)
+                    return k * b if type(b) is int else slow(node, k, b)
+                return k_times
+        arith = {"+": operator.add, "-": operator.sub, "*": operator.mul}[node.op]
+
+        def f(env):
+            a = left(env)
+            b = right(env)
+            if type(a) is int and type(b) is int:
+                return arith(a, b)
+            return slow(node, a, b)
+        if node.op != "+":
+            return f
+
+        def plus(env):
+            a = left(env)
+            b = right(env)
+            if type(a) is int and type(b) is int:
+                return a + b
+            return slow(node, a, b)
+        return plus
 
     def _p_range(self, node):
         low, high = self.code(node.low), self.code(node.high)
@@ -682,7 +726,7 @@ _PLAIN_COMPILERS = {
     ast.Collection: Checker._p_collection, ast.Call: Checker._p_call,
     ast.Field: Checker._p_field, ast.Ite: Checker._p_ite,
     ast.Quant: Checker._p_quant, ast.Comprehension: Checker._p_comprehension,
-    ast.Range: Checker._p_range,
+    ast.Range: Checker._p_range, ast.Binary: Checker._p_binary,
 }
 
 
