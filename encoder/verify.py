@@ -9,7 +9,6 @@ model, the encoding or the backend is used.
 from __future__ import annotations
 
 import dataclasses
-import operator
 
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
 from ..board.geometry import Edge, Segment
@@ -244,16 +243,8 @@ class Checker(Interpreter):
                     b = right(env)
                     return k * b if type(b) is int else slow(node, k, b)
                 return k_times
-        arith = {"+": operator.add, "-": operator.sub, "*": operator.mul}[node.op]
-
-        def f(env):
-            a = left(env)
-            b = right(env)
-            if type(a) is int and type(b) is int:
-                return arith(a, b)
-            return slow(node, a, b)
         if node.op != "+":
-            return f
+            return None                  # the shared closure
 
         def plus(env):
             a = left(env)
