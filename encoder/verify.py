@@ -567,6 +567,8 @@ class Checker(Interpreter):
             picked = []
             if not coll:
                 return coll, picked
+            if get((coll[0],), _MISSING) is _MISSING:
+                return None               # (reported there, before e is read)
             b = right(env)               # (x is not read there)
             u = type(b)
             try:
@@ -597,13 +599,16 @@ class Checker(Interpreter):
         agg = AGGREGATES["connected"]
         pick = self._p_picker(node)
         graphs = {}                      # id(collection) -> (collection, its adjacency)
+        # without a filter the collection is the binder's own, the same object
+        # call after call (cells, edges...): its graph is found by identity
+        same = node.binders[0].where is None
 
         def connected(env):
             found = pick(env)
             if found is None:
                 return agg(self, node, env)
             coll, picked = found
-            known = graphs.get(id(coll))
+            known = graphs.get(id(coll)) if same else None
             if known is not None and known[0] is coll:
                 adjacent = known[1]
             else:
@@ -613,7 +618,8 @@ class Checker(Interpreter):
                     adjacent = self._adjacency[key] = adjacency(key, self.geometry)
                 if adjacent is None:
                     return agg(self, node, env)      # not board elements: reported there
-                graphs[id(coll)] = (coll, adjacent)
+                if same:
+                    graphs[id(coll)] = (coll, adjacent)
             return _one_group(picked, adjacent)
         return connected
 

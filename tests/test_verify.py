@@ -321,14 +321,17 @@ class _SharedChecker(verify_stage.Checker):
 
 def _mutations(answer, rng, count):
     """``count`` copies of the answer, each with one to three values changed
-    to another (a bool flipped, a value taken from another element)."""
+    to another (a bool flipped, a value taken from another element) or, one
+    time in eight, left out."""
     cells = [(name, key) for name, table in answer.values.items() for key in table]
     for _ in range(count):
         values = {name: dict(table) for name, table in answer.values.items()}
         for _ in range(rng.randint(1, 3)):
             name, key = rng.choice(cells)
-            old = values[name][key]
-            if type(old) is bool:
+            old = values[name].get(key)
+            if rng.random() < 1 / 8:
+                values[name].pop(key, None)
+            elif type(old) is bool:
                 values[name][key] = not old
             else:
                 values[name][key] = answer.values[name][rng.choice(list(answer.values[name]))]
