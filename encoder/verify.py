@@ -154,6 +154,8 @@ class Checker(Interpreter):
         return f
 
     def _p_compare(self, node):
+        if node.op in ("in", "notin"):
+            return self._p_member(node)
         if node.op not in ("=", "!="):
             return None
         equal = node.op == "="
@@ -190,6 +192,19 @@ class Checker(Interpreter):
                 return (a == b) == equal
             return slow(node, a, b)
         return f
+
+    def _p_member(self, node):
+        left, right = self.code(node.left), self.code(node.right)
+        inside = node.op == "in"
+        slow = self._compare_values
+
+        def member(env):
+            a = left(env)
+            b = right(env)
+            if type(b) in _COLLECTIONS:
+                return (a in b) == inside
+            return slow(node, a, b)
+        return member
 
     def _p_collection(self, node):
         items = [self.code(x) for x in node.items]
