@@ -184,6 +184,18 @@ class Checker(Interpreter):
                 return slow(node, a, b)
             return fused
 
+        if type(node.right) in (ast.Num, ast.Str):
+            b = node.right.value            # against a constant number or symbol
+            u = type(b)
+
+            def against(env):
+                a = left(env)
+                t = type(a)
+                if t is u or t in mixed:
+                    return (a == b) == equal
+                return slow(node, a, b)
+            return against
+
         def f(env):
             a = left(env)
             b = right(env)
@@ -238,10 +250,17 @@ class Checker(Interpreter):
         # + - * of two ints, the operator written out (no call a node), with a
         # constant side read at compile time
         op = node.op
-        if op not in ("+", "-", "*"):
-            return None
         slow = self._binary_values
         left, right = self.code(node.left), self.code(node.right)
+        if op in ("/", "%"):
+            # by a constant other than zero (by zero: the shared path says so)
+            k = node.right.value if type(node.right) is ast.Num else 0
+            if type(k) is not int or k == 0:
+                return None
+            if op == "/":
+                return lambda env: (a // k if type(a := left(env)) is int
+                                    else slow(node, a, k))
+            return lambda env: a % k if type(a := left(env)) is int else slow(node, a, k)
         if type(node.right) is ast.Num and type(node.right.value) is int:
             k = node.right.value
             if op == "-":
@@ -289,6 +308,14 @@ class Checker(Interpreter):
         base = self.code(node.base)
         generic = self._generic(node)
         kinds = (tuple,) if node.name in ("row", "col") else (Edge, Segment)
+        name = self._p_name_of(node.base)
+        if name is not None:
+            def of_name(env):
+                v = env.get(name, _MISSING)
+                if type(v) in kinds and len(v) == 2:
+                    return v[part]
+                return generic(env)
+            return of_name
 
         def f(env):
             v = base(env)
