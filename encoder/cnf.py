@@ -146,17 +146,20 @@ class Encoder:
         if n > PRODUCT_LIMIT:
             self._product_at_most_one(lits, guard)
             return
-        # sequential counter: s[i] means "some of lits[0..i] is true"
-        prev = lits[0]
-        for i in range(1, n):
-            x = lits[i]
-            out.append(neg + [-prev, -x])
-            if i < n - 1:
-                self.nvars += 1
-                s = self.nvars
-                out.append([-prev, s])
-                out.append([-x, s])
-                prev = s
+        # sequential counter: s[i] means "some of lits[0..i] is true"; for
+        # each i (prev = s[i-1], or lits[0]): not (prev and x), prev -> s[i],
+        # x -> s[i], the last x without s; built in bulk, in that order
+        first = self.nvars + 1
+        self.nvars += n - 2
+        s = range(first, first + n - 2)
+        prevs = [lits[0], *s]
+        xs = lits[1:]
+        if neg:
+            out += [c for p, x, si in zip(prevs, xs, s)
+                    for c in (neg + [-p, -x], [-p, si], [-x, si])]
+        else:
+            out += [c for p, x, si in zip(prevs, xs, s) for c in ([-p, -x], [-p, si], [-x, si])]
+        out.append(neg + [-prevs[-1], -xs[-1]])
 
     def _product_at_most_one(self, lits, guard):
         """At most one of many literals by the product encoding: lits laid out
@@ -312,6 +315,8 @@ class Encoder:
                     a, b = b, a
                 la = self.lit(a)
                 if b.kind == "same":         # the usual `x <-> v = w`: no `not` node made
+                    if not guard and self._iff_same(la, *b.args):
+                        return
                     self.assert_same(*b.args, guard=guard + (la,))
                     self.assert_not_same(*b.args, guard + (-la,))
                     return
@@ -394,6 +399,29 @@ class Encoder:
                 out.append(clause)
             if both_vars:
                 break
+
+    def _iff_same(self, x, a, b) -> bool:
+        """x <-> a = b for two variables whose value literals are all
+        undecided (the common case: Numberlink's `link[e] <-> colour[e.a] =
+        colour[e.b]`): the clauses of assert_same (x and a = v -> b = v) and
+        of assert_not_same (not x -> not both a = v and b = v), in their
+        order, built in bulk.  False (nothing added) in any other case."""
+        if not (SAME_ONE_WAY and type(a) is Var and type(b) is Var) or type(x) is not int:
+            return False
+        t = self.true
+        if x == t or x == -t:
+            return False
+        la, lb = self.var_lits[a], self.var_lits[b]
+        if type(la) is not dict or type(lb) is not dict or la.keys() != lb.keys():
+            return False
+        pairs = [(l, lb[v]) for v, l in la.items()]
+        for l, m in pairs:
+            if l == t or l == -t or m == t or m == -t:
+                return False
+        out = self.clauses
+        out += [[-x, -l, m] for l, m in pairs]
+        out += [[x, -l, -m] for l, m in pairs]
+        return True
 
     def assert_not_same(self, a, b, guard=()):
         """guard -> a != b."""
