@@ -360,14 +360,8 @@ class Encoder:
         """Literals of a connected node's selection formulas (most are
         `var = value` atoms, read straight from the variable's literals)."""
         var_lits = self.var_lits
-        lits = []
-        for x in sel:
-            if x.kind == "eq":
-                var, value = x.args
-                lits.append(var_lits[var][value])
-            else:
-                lits.append(self._as_lit(self.lit(x)))
-        return lits
+        return [var_lits[x.args[0]][x.args[1]] if x.kind == "eq" else self._as_lit(self.lit(x))
+                for x in sel]
 
     # ---------------------------------------------------------------- same / distinct
 
