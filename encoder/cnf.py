@@ -81,6 +81,8 @@ class Encoder:
         self.connectivity = connectivity
         self.lazy = []
         self.size_limits = {}     # frozenset of node uids -> most of them that can hold
+        self.limits_from = None   # size_limits holds the counts of at least this many
+        self.limit_rules = []     # the (rule, node) pairs whose counts give size_limits
         self.nvars = 0
         self.clauses = []
         self.node_lits = {}
@@ -338,7 +340,7 @@ class Encoder:
             # a count over the same selection bounds it; the count leaves out the
             # always-selected elements, the connected node keeps them
             free = [x.uid for x in sel if x is not self.model.TRUE]
-            limit = self.size_limits.get(frozenset(free))
+            limit = self._size_limit(frozenset(free))
             if limit is not None and len(set(free)) < len(free):
                 limit = None      # a formula shared by several elements counts once there
             if limit is not None:
@@ -355,6 +357,16 @@ class Encoder:
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
             raise AssertionError(k)
+
+    def _size_limit(self, key):
+        """size_limits' bound for the selection ``key``, those tables made on
+        first use (a model without connected(...) needs none) and only of
+        counts over at least half as many formulas as a selection asks about
+        (made again for a selection below that: a few times at most)."""
+        if self.limits_from is None or len(key) < self.limits_from:
+            self.limits_from = len(key) // 2
+            self.size_limits = size_limits(self.limit_rules, least=self.limits_from)
+        return self.size_limits.get(key)
 
     def _selection_lits(self, sel) -> list:
         """Literals of a connected node's selection formulas (most are
@@ -766,17 +778,18 @@ def unit_facts(model: Model):
     return fixed, banned
 
 
-def size_limits(model: Model) -> dict:
+def size_limits(rules, least: int = 0) -> dict:
     """Top-level counts over bool formulas that bound how many can hold:
     frozenset of their uids -> K, from `count(...) <= K`, `= K`, and from a count
     of their negations (`count(not x...) >= n - K`), so that connectivity over
-    the same selection can use the bound."""
+    the same selection can use the bound.  ``rules``: (rule, node) pairs;
+    counts over fewer than ``least`` formulas are left out."""
     out = {}
 
     def note(key, k):
         out[key] = min(k, out.get(key, k))
 
-    for _, node in model.constraints + model.implied:
+    for _, node in rules:
         stack = [node]
         while stack:
             x = stack.pop()
@@ -784,7 +797,7 @@ def size_limits(model: Model) -> dict:
                 stack.extend(x.args)
             elif x.kind == "lin":
                 items, op, bound = x.args
-                if not all(c == 1 and type(a) is Node for c, a in items):
+                if len(items) < least or not all(c == 1 and type(a) is Node for c, a in items):
                     continue
                 if op in ("=", "<="):
                     note(frozenset(a.uid for _, a in items), bound)
@@ -800,7 +813,7 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     With ``connectivity="lazy"`` connected(...) constraints are returned in
     ``Cnf.lazy`` for the solve loop; with "eager" they are encoded."""
     enc = Encoder(model, connectivity)
-    enc.size_limits = size_limits(model)
+    enc.limit_rules = model.constraints + model.implied
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))
