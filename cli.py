@@ -89,7 +89,7 @@ def _solver_options(p, what="solve"):
                         "take the first answer (the others are killed). CONFIGS: members "
                         "joined by ',', each backend:solver:connectivity with any part left "
                         "out, e.g. glucose4:lazy,cadical195:eager or smt,cadical195; alone: "
-                        "the spec's solver with lazy connectivity and cadical195 with eager. "
+                        "the spec's solver with lazy connectivity beside clingo (asp). "
                         "count and unique go on with the member that answered first; not "
                         "for move puzzles; replaces --backend, --solver and --connectivity")
     p.add_argument("--timeout", metavar="S", type=_positive, default=None,

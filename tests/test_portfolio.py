@@ -263,6 +263,13 @@ def test_members_are_read_in_any_order_with_defaults_filled_in():
     assert not looks_like_members("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
 
 
+def test_help_names_the_default_pair(run_pzc):
+    run = run_pzc("solve", "--help")
+    help_text = " ".join(run.stdout.split())
+    assert normalize("default") == "cadical195:lazy,asp"
+    assert "alone: the spec's solver with lazy connectivity beside clingo (asp)" in help_text
+
+
 def test_the_stats_line_names_the_member_that_answered(run_pzc):
     run = run_pzc("solve", "numberlink", str(EXAMPLES / "numberlink" / "small.txt"),
                   "--portfolio", "--stats")
