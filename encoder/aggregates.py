@@ -60,9 +60,16 @@ def _agg_count(it, node, env):
         name = binder.names[0]
         body = it.code(node.body)
         want_bool = it.want_bool
+        fused = getattr(body, "read_by_name", None)
+        read = None
+        if fused is not None and fused[0] == name and fused[1] != name and fused[1] not in env:
+            read = fused[2]          # count(x in S: v[x]): v read here, no closure call each
         for x in coll:
-            env[name] = x
-            v = body(env)
+            if read is not None and not isinstance(x, SYMBOLIC):
+                v = read((x,), node.body)
+            else:
+                env[name] = x
+                v = body(env)
             t = type(v)
             if t is bool:
                 total += v
