@@ -97,6 +97,16 @@ class Geometry:
             return found
         return Edge(a, b) if self.order[a] < self.order[b] else Edge(b, a)
 
+    def edge_of_pair(self, a, b):
+        """The board's edge joining a and b when they are neighbouring cells,
+        else None (whatever a and b are)."""
+        if self._edges is None:
+            self.edges()
+        try:
+            return self._edge_between.get((a, b))
+        except TypeError:             # unhashable values: no cells
+            return None
+
     def edges(self) -> tuple:
         if self._edges is None:
             order = self.order
@@ -168,6 +178,7 @@ class SquareGrid(Geometry):
                     if r < self.height:
                         out.append(Segment((r, c), (r + 1, c)))
             self._segments = tuple(out)
+            self._segment_between = {tuple(s): s for s in out}
             at = {}
             for s in out:
                 at.setdefault(s.a, []).append(s)
@@ -179,11 +190,24 @@ class SquareGrid(Geometry):
         self.segments()
         return self._segments_at.get(dot, ())
 
+    def segment_of_pair(self, a, b):
+        """The lattice's segment from dot a to dot b (a before b), else None
+        (whatever a and b are).  The lattice's own object, so that lookups
+        keyed by it find it by identity."""
+        self.segments()
+        try:
+            return self._segment_between.get((a, b))
+        except TypeError:             # unhashable values: no dots
+            return None
+
     def sides(self, cell) -> tuple:
         """The four segments around a cell: top, left, right, bottom."""
         r, c = cell
-        return (Segment((r, c), (r, c + 1)), Segment((r, c), (r + 1, c)),
-                Segment((r, c + 1), (r + 1, c + 1)), Segment((r + 1, c), (r + 1, c + 1)))
+        ends = (((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
+                ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1)))
+        self.segments()
+        get = self._segment_between.get
+        return tuple(get(pair) or Segment(*pair) for pair in ends)
 
     def diagonal_neighbours(self, cell) -> tuple:
         r, c = cell

@@ -22,9 +22,12 @@ def adjacency(elements, geometry):
     if all(type(x) in (Edge, Segment) for x in elements):
         by_end = {}
         for x in elements:
-            by_end.setdefault(x.a, []).append(x)
-            by_end.setdefault(x.b, []).append(x)
-        return {x: tuple(dict.fromkeys(y for end in (x.a, x.b) for y in by_end[end] if y != x))
+            by_end.setdefault(x[0], []).append(x)
+            by_end.setdefault(x[1], []).append(x)
+        # y != x, told in C: another object, of another kind or other ends
+        ne = tuple.__ne__
+        return {x: tuple(dict.fromkeys(y for end in x for y in by_end[end]
+                                       if y is not x and (type(y) is not type(x) or ne(y, x))))
                 for x in elements}
     return None
 

@@ -9,7 +9,7 @@ for how.
 from __future__ import annotations
 
 from ..encoder.values import CELL, SEGMENT, coll, describe
-from .geometry import Segment
+from .geometry import Segment, SquareGrid
 from .registry import cell_arg, function, square_board, value
 
 
@@ -48,6 +48,11 @@ def _sides(it, node, args):
 
 @function("segment", [CELL, CELL], SEGMENT)
 def _segment(it, node, args):
+    geom = it.geometry
+    if isinstance(geom, SquareGrid):      # two neighbouring dots: the lattice's own
+        found = geom.segment_of_pair(*args) or geom.segment_of_pair(args[1], args[0])
+        if found is not None:
+            return found
     a, b = (_dot_arg(it, node, v) for v in args)
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise it.err(node, f"a segment joins two neighbouring dots, not {a} and {b}")

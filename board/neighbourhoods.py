@@ -25,6 +25,11 @@ def _around(it, node, args):
 
 @function("edge", [CELL, CELL], EDGE)
 def _edge(it, node, args):
+    geom = it.geometry
+    if geom is not None:
+        found = geom.edge_of_pair(args[0], args[1])
+        if found is not None:             # two neighbouring cells
+            return found
     geom = need_geometry(it, node)
     a = cell_arg(it, node, args[0], 0)
     b = cell_arg(it, node, args[1], 1)

@@ -188,7 +188,7 @@ class Interpreter(Closures, Operators):
         coll = self.want_collection(b.source, self.eval(b.source, env))
         names = b.names
         last = i == len(binders) - 1
-        saved = [env.get(n, _MISSING) for n in names]
+        before = saved(env, names)
         try:
             if last and len(names) == 1 and b.where is None:
                 name = names[0]
@@ -200,11 +200,7 @@ class Interpreter(Closures, Operators):
                 if len(names) == 1:
                     env[names[0]] = value
                 else:
-                    if not isinstance(value, tuple) or len(value) != len(names):
-                        raise self.err(b, f"cannot unpack {describe(value)} into "
-                                          f"{len(names)} names")
-                    for n, x in zip(names, value):
-                        env[n] = x
+                    self.unpack(b, env, value)
                 g = guard
                 if b.where is not None:
                     w = self.want_bool(b.where, self.eval(b.where, env))
@@ -217,11 +213,15 @@ class Interpreter(Closures, Operators):
                 else:
                     yield from self.bind(binders, env, i + 1, g)
         finally:
-            for n, old in zip(names, saved):
-                if old is _MISSING:
-                    env.pop(n, None)
-                else:
-                    env[n] = old
+            restore(env, names, before)
+
+    def unpack(self, binder, env, value):
+        """Bind the names of ``binder`` (two or more) to the parts of ``value``."""
+        names = binder.names
+        if not isinstance(value, tuple) or len(value) != len(names):
+            raise self.err(binder, f"cannot unpack {describe(value)} into {len(names)} names")
+        for n, x in zip(names, value):
+            env[n] = x
 
     # ----------------------------------------------------------- calls
 
@@ -322,3 +322,17 @@ class Interpreter(Closures, Operators):
                                             "are supported")
         self.geometry = SquareGrid(width, height, cells)
         self.instance.geometry = self.geometry
+
+
+def saved(env, names) -> list:
+    """The values of ``names`` in ``env`` now, for restore()."""
+    return [env.get(n, _MISSING) for n in names]
+
+
+def restore(env, names, values):
+    """Put back in ``env`` the ``values`` of ``names`` that saved() gave."""
+    for n, old in zip(names, values):
+        if old is _MISSING:
+            env.pop(n, None)
+        else:
+            env[n] = old

@@ -12,19 +12,20 @@ from ..deep_stack import deep_stack
 from . import syntax as ast
 from .gc_pause import without_gc
 from .evaluate import Interpreter
+from .plain import PlainClosures, names_read
 from .values import SYMBOLIC, describe
 
 _MISSING = object()
 
 
-class Checker(Interpreter):
+class Checker(PlainClosures, Interpreter):
     """Reads spec variables as the answer's values."""
 
     def __init__(self, spec, instance, answer, touched=None):
-        super().__init__(spec, instance, model=None)
         self.answer = answer
         self.touched = touched       # a set collecting (var name, key) read, if given
         self.step = -1               # which state a plan's `state` reads (-1: the last)
+        super().__init__(spec, instance, model=None)
 
     def variable(self, stmt, key, node):
         if self.touched is not None:
@@ -49,7 +50,6 @@ class Checker(Interpreter):
             value = table.get(key, _MISSING)
             return value if value is not _MISSING else variable(stmt, key, node)
         return read
-
 
 @without_gc
 @deep_stack
@@ -164,16 +164,26 @@ def _check_domain(checker, stmt):
     else:
         table = checker.answer.values.get(stmt.name, {})
     expected = set()
+    single = stmt.binders[0].names[0] if (len(stmt.binders) == 1
+                                          and len(stmt.binders[0].names) == 1) else None
+    # a domain that reads no binder is the same for every element
+    names = {n for b in stmt.binders for n in b.names}
+    constant = stmt.domain is not None and not names & names_read(stmt.domain)
+    dom = _MISSING
     for _ in checker.bind(stmt.binders, env):
-        key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
-                    for b in stmt.binders)
+        if single is not None:
+            key = (env[single],)
+        else:
+            key = tuple(env[b.names[0]] if len(b.names) == 1 else tuple(env[n] for n in b.names)
+                        for b in stmt.binders)
         expected.add(key)
         value = table.get(key)
         if stmt.domain is None:
             ok = type(value) is bool
         else:
-            dom = checker.eval(stmt.domain, env)
-            ok = value in dom and type(value) is not bool
+            if dom is _MISSING or not constant:
+                dom = checker.eval(stmt.domain, env)
+            ok = type(value) is not bool and value in dom
         if not ok:
             out.append(f"{stmt.name}{list(key)} = {value!r} is outside its domain")
     if set(table) != expected:

@@ -9,6 +9,7 @@ import copy
 import json
 import random
 import textwrap
+from importlib import resources
 
 import pytest
 
@@ -17,8 +18,11 @@ from pzc import api
 from pzc.backends import get_backend
 from pzc.backends import sat as sat_backend
 from pzc.encoder import check as check_stage
+from pzc.encoder import render as render_stage
 from pzc.encoder import syntax
+from pzc.encoder import verify as verify_stage
 from pzc.encoder.decode import Answer, decode
+from pzc.encoder.evaluate import Interpreter
 from pzc.encoder.ground import board_option, ground
 from pzc.encoder.instance import read_instances
 from pzc.encoder.verify import verify
@@ -303,3 +307,71 @@ def test_api_reports_a_wrong_solver_answer(monkeypatch, sudoku4):
     assert res.error.message.startswith(
         "verification failed (a bug in pzc): rule ")
     assert "is broken at" in res.error.message
+
+
+# ------------------------------------------- plain closures against the shared ones
+
+class _SharedChecker(verify_stage.Checker):
+    """The checker on grounding's shared closures alone (none of the
+    checker's plain-value ones): the reference the fast path must match."""
+
+    def code(self, node):
+        return Interpreter.code(self, node)
+
+
+def _mutations(answer, rng, count):
+    """``count`` copies of the answer, each with one to three values changed
+    to another (a bool flipped, a value taken from another element) or, one
+    time in eight, left out."""
+    cells = [(name, key) for name, table in answer.values.items() for key in table]
+    for _ in range(count):
+        values = {name: dict(table) for name, table in answer.values.items()}
+        for _ in range(rng.randint(1, 3)):
+            name, key = rng.choice(cells)
+            old = values[name].get(key)
+            if rng.random() < 1 / 8:
+                values[name].pop(key, None)
+            elif type(old) is bool:
+                values[name][key] = not old
+            else:
+                values[name][key] = answer.values[name][rng.choice(list(answer.values[name]))]
+        yield Answer(values)
+
+
+@pytest.mark.parametrize("name", ["numberlink", "masyu", "slitherlink", "akari", "nurikabe",
+                                  "lits", "yajilin", "hashi", "kakuro", "hexiom"])
+def test_plain_closures_agree_with_the_shared_ones_on_broken_answers(name, monkeypatch):
+    """The checker's plain-value closures find the same problems (and draw
+    the same board) as grounding's closures, on the solved example and on
+    40 copies with values changed."""
+    spec = api.load_spec(name)
+    folder = resources.files("pzc.specs") / "examples" / name
+    path = sorted(p.name for p in folder.iterdir())[-1]
+    inst = api.load_instances(spec, str(folder / path))[0]
+    answer = solved(spec, inst)
+    rng = random.Random(13)
+    broken = 0
+    for case in [answer, *_mutations(answer, rng, 40)]:
+        fast = _outcome(spec, inst, case)
+        monkeypatch.setattr(verify_stage, "Checker", _SharedChecker)
+        monkeypatch.setattr(render_stage, "Checker", _SharedChecker)
+        try:
+            assert _outcome(spec, inst, case) == fast
+        finally:
+            monkeypatch.undo()
+        broken += bool(fast[0])
+    assert _outcome(spec, inst, answer)[0] == []
+    assert broken >= 20              # most changes break a rule, and are seen to
+
+
+def _outcome(spec, inst, answer):
+    """(the verifier's problems, the grid, the drawing), or the error."""
+    try:
+        problems = verify(spec, inst, answer)
+    except PzcError as e:
+        return "error", e.message
+    try:
+        return problems, render_stage.grid_rows(spec, inst, answer), \
+            render_stage.text_drawing(spec, inst, answer)
+    except PzcError as e:
+        return problems, "error", e.message
