@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pickle
 import time
+from functools import partial
 
 import pysolvers
 from pysat.solvers import Solver, SolverNames
@@ -26,6 +27,54 @@ from ..encoder.limits import address_space_limited
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .worker import Worker
+
+
+LOAD_CHUNK = 2048      # clauses a C call loop gives the solver between two bytecodes
+
+
+def add_clauses(solver, clauses) -> None:
+    """Give ``clauses`` to a PySAT Solver.  Its add_clause is a Python call
+    around the C one for each clause (millions on a large board); where it
+    has the plain form `res = pysolvers.X_add_cl(handle, clause)` (and
+    `if res == False: status = False`), the C function is mapped over the
+    clauses instead, to the same effect.  In slices of LOAD_CHUNK: the
+    command runs in a thread of its own, and a single C loop over millions of
+    clauses would hold the interpreter's lock for seconds, so that Ctrl-C
+    (handled in the main thread) and the time limit's asynchronous Timeout
+    waited for it (the first try, commit fcc2c07, mapped over them all at
+    once: Ctrl-C then aborted pzc)."""
+    fast = _c_adder(solver)
+    if fast is None:
+        add = solver.add_clause
+        for c in clauses:
+            add(c)
+        return
+    add, inner, has_status = fast
+    ok = True
+    for i in range(0, len(clauses), LOAD_CHUNK):
+        if not min(map(add, clauses[i:i + LOAD_CHUNK]), default=True):
+            ok = False
+    if not ok and has_status:
+        inner.status = False
+
+
+def _c_adder(solver):
+    """(the C add function bound to its solver, the inner PySAT object,
+    whether its add_clause records a status) or None where add_clause does
+    anything else."""
+    inner = getattr(solver, "solver", None)
+    code = getattr(getattr(inner, "add_clause", None), "__code__", None)
+    if code is None:
+        return None
+    names = code.co_names
+    if (len(names) not in (3, 4) or names[1] != "pysolvers" or not names[2].endswith("_add_cl")
+            or (len(names) == 4 and names[3] != "status")):
+        return None
+    handle = getattr(inner, names[0], None)
+    fn = getattr(pysolvers, names[2], None)
+    if not handle or fn is None:
+        return None
+    return partial(fn, handle), inner, len(names) == 4
 
 
 def solver_names() -> list:
@@ -104,7 +153,9 @@ class SatSession(Session):
     @property
     def solver(self):
         if self._solver is None:
-            self._solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses + self._added_clauses())
+            self._solver = Solver(name=self.name)
+            add_clauses(self._solver, self.cnf.clauses)
+            add_clauses(self._solver, self._added_clauses())
             self.fresh = True
         return self._solver
 
@@ -127,8 +178,7 @@ class SatSession(Session):
         if self._solver is None:         # built later, from cnf.clauses and added
             return
         if incremental(self.name):
-            for c in clauses:
-                self._solver.add_clause(c)
+            add_clauses(self._solver, clauses)
         else:                            # start again with everything so far
             self._drop_solver()
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import operator
 
 from ..board.graphs import adjacency, components
-from .model import LinExpr, Node
+from . import syntax as ast
+from .model import LinExpr, Node, Var
 from .values import SYMBOLIC, is_collection
 
 
@@ -59,9 +60,16 @@ def _agg_count(it, node, env):
         name = binder.names[0]
         body = it.code(node.body)
         want_bool = it.want_bool
+        fused = getattr(body, "read_by_name", None)
+        read = None
+        if fused is not None and fused[0] == name and fused[1] != name and fused[1] not in env:
+            read = fused[2]          # count(x in S: v[x]): v read here, no closure call each
         for x in coll:
-            env[name] = x
-            v = body(env)
+            if read is not None and not isinstance(x, SYMBOLIC):
+                v = read((x,), node.body)
+            else:
+                env[name] = x
+                v = body(env)
             t = type(v)
             if t is bool:
                 total += v
@@ -160,6 +168,48 @@ def _agg_distinct(it, node, env):
     return it.model.distinct(values)
 
 
+_PLAIN = (int, str, tuple)
+
+
+def _eq_values(it, node, name, coll, env):
+    """The body's values over ``coll`` when the body is `v[x] = k` (or !=),
+    x the binder and k a constant or another name: read straight from the
+    variable's table and its value atoms, without a closure call per element
+    (Numberlink's `connected(c in cells: colour[c] = k)` over every label).
+    None when the body has another form."""
+    body = it.code(node.body)
+    fused = getattr(body, "fused_eq", None)
+    if fused is None:
+        return None
+    key_name, var_name, read, index_node, right, equal = fused
+    rn = node.body.right
+    if (key_name != name or var_name == name or var_name in env
+            or not (type(rn) in (ast.Num, ast.Str) or (type(rn) is ast.Name and rn.id != name))):
+        return None
+    b = right(env)
+    tb = type(b)
+    if tb not in _PLAIN:
+        return None
+    m = it.model
+    atoms_of = m._atoms if m is not None else None
+    out = []
+    append = out.append
+    for x in coll:
+        a = read((x,), index_node)
+        ta = type(a)
+        if ta is Var and a.domain is not None and atoms_of is not None:
+            r = atoms_of[a.index].get(b)
+            if r is None:
+                r = m.eq(a, b)
+            append(r if equal else m.not_(r))
+        elif ta is tb:
+            append((a == b) == equal)
+        else:                                   # anything else: the closure says
+            env[name] = x
+            append(it.want_bool(node.body, body(env)))
+    return out
+
+
 def _agg_connected(it, node, env):
     """connected(x in S where p: body): the elements whose body holds form one
     connected group (cells by neighbours, edges by a shared cell, segments by a
@@ -178,6 +228,12 @@ def _agg_connected(it, node, env):
         # here, without a generator step each
         coll = it.want_collection(binder.source, it.eval(binder.source, env))
         want_bool = it.want_bool
+        values = _eq_values(it, node, name, coll, env)
+        if values is not None:
+            if type(coll) is not tuple:
+                coll = tuple(coll)
+            symbolic = any(type(v) is not bool for v in values)
+            return _connected(it, node, coll, values, symbolic)
         for x in coll:
             env[name] = x
             v = body(env)

@@ -180,6 +180,8 @@ class Closures:
                     r = same(a, b)
                     return r if equal else not_(r)
                 return slow(node, a, b)
+            # what aggregates.py needs to walk `v[x] = k` over many x itself
+            by_name.fused_eq = (key_name, var_name, read, index_node, right, equal)
             return by_name
 
         def f(env):

@@ -83,6 +83,8 @@ class Encoder:
         self.connectivity = connectivity
         self.lazy = []
         self.size_limits = {}     # frozenset of node uids -> most of them that can hold
+        self.limits_from = None   # size_limits holds the counts of at least this many
+        self.limit_rules = []     # the (rule, node) pairs whose counts give size_limits
         self.nvars = 0
         self.clauses = []
         self.node_lits = {}
@@ -148,17 +150,20 @@ class Encoder:
         if n > PRODUCT_LIMIT:
             self._product_at_most_one(lits, guard)
             return
-        # sequential counter: s[i] means "some of lits[0..i] is true"
-        prev = lits[0]
-        for i in range(1, n):
-            x = lits[i]
-            out.append(neg + [-prev, -x])
-            if i < n - 1:
-                self.nvars += 1
-                s = self.nvars
-                out.append([-prev, s])
-                out.append([-x, s])
-                prev = s
+        # sequential counter: s[i] means "some of lits[0..i] is true"; for
+        # each i (prev = s[i-1], or lits[0]): not (prev and x), prev -> s[i],
+        # x -> s[i], the last x without s; built in bulk, in that order
+        first = self.nvars + 1
+        self.nvars += n - 2
+        s = range(first, first + n - 2)
+        prevs = [lits[0], *s]
+        xs = lits[1:]
+        if neg:
+            out += [c for p, x, si in zip(prevs, xs, s)
+                    for c in (neg + [-p, -x], [-p, si], [-x, si])]
+        else:
+            out += [c for p, x, si in zip(prevs, xs, s) for c in ([-p, -x], [-p, si], [-x, si])]
+        out.append(neg + [-prevs[-1], -xs[-1]])
 
     def _product_at_most_one(self, lits, guard):
         """At most one of many literals by the product encoding: lits laid out
@@ -314,6 +319,8 @@ class Encoder:
                     a, b = b, a
                 la = self.lit(a)
                 if b.kind == "same":         # the usual `x <-> v = w`: no `not` node made
+                    if not guard and self._iff_same(la, *b.args):
+                        return
                     self.assert_same(*b.args, guard=guard + (la,))
                     self.assert_not_same(*b.args, guard + (-la,))
                     return
@@ -335,7 +342,7 @@ class Encoder:
             # a count over the same selection bounds it; the count leaves out the
             # always-selected elements, the connected node keeps them
             free = [x.uid for x in sel if x is not self.model.TRUE]
-            limit = self.size_limits.get(frozenset(free))
+            limit = self._size_limit(frozenset(free))
             if limit is not None and len(set(free)) < len(free):
                 limit = None      # a formula shared by several elements counts once there
             if limit is not None:
@@ -353,18 +360,22 @@ class Encoder:
         else:  # pragma: no cover
             raise AssertionError(k)
 
+    def _size_limit(self, key):
+        """size_limits' bound for the selection ``key``, those tables made on
+        first use (a model without connected(...) needs none) and only of
+        counts over at least half as many formulas as a selection asks about
+        (made again for a selection below that: a few times at most)."""
+        if self.limits_from is None or len(key) < self.limits_from:
+            self.limits_from = len(key) // 2
+            self.size_limits = size_limits(self.limit_rules, least=self.limits_from)
+        return self.size_limits.get(key)
+
     def _selection_lits(self, sel) -> list:
         """Literals of a connected node's selection formulas (most are
         `var = value` atoms, read straight from the variable's literals)."""
         var_lits = self.var_lits
-        lits = []
-        for x in sel:
-            if x.kind == "eq":
-                var, value = x.args
-                lits.append(var_lits[var][value])
-            else:
-                lits.append(self._as_lit(self.lit(x)))
-        return lits
+        return [var_lits[x.args[0]][x.args[1]] if x.kind == "eq" else self._as_lit(self.lit(x))
+                for x in sel]
 
     # ---------------------------------------------------------------- same / distinct
 
@@ -396,6 +407,29 @@ class Encoder:
                 out.append(clause)
             if both_vars:
                 break
+
+    def _iff_same(self, x, a, b) -> bool:
+        """x <-> a = b for two variables whose value literals are all
+        undecided (the common case: Numberlink's `link[e] <-> colour[e.a] =
+        colour[e.b]`): the clauses of assert_same (x and a = v -> b = v) and
+        of assert_not_same (not x -> not both a = v and b = v), in their
+        order, built in bulk.  False (nothing added) in any other case."""
+        if not (SAME_ONE_WAY and type(a) is Var and type(b) is Var) or type(x) is not int:
+            return False
+        t = self.true
+        if x == t or x == -t:
+            return False
+        la, lb = self.var_lits[a], self.var_lits[b]
+        if type(la) is not dict or type(lb) is not dict or la.keys() != lb.keys():
+            return False
+        pairs = [(l, lb[v]) for v, l in la.items()]
+        for l, m in pairs:
+            if l == t or l == -t or m == t or m == -t:
+                return False
+        out = self.clauses
+        out += [[-x, -l, m] for l, m in pairs]
+        out += [[x, -l, -m] for l, m in pairs]
+        return True
 
     def assert_not_same(self, a, b, guard=()):
         """guard -> a != b."""
@@ -763,17 +797,18 @@ def unit_facts(model: Model):
     return fixed, banned
 
 
-def size_limits(model: Model) -> dict:
+def size_limits(rules, least: int = 0) -> dict:
     """Top-level counts over bool formulas that bound how many can hold:
     frozenset of their uids -> K, from `count(...) <= K`, `= K`, and from a count
     of their negations (`count(not x...) >= n - K`), so that connectivity over
-    the same selection can use the bound."""
+    the same selection can use the bound.  ``rules``: (rule, node) pairs;
+    counts over fewer than ``least`` formulas are left out."""
     out = {}
 
     def note(key, k):
         out[key] = min(k, out.get(key, k))
 
-    for _, node in model.constraints + model.implied:
+    for _, node in rules:
         stack = [node]
         while stack:
             x = stack.pop()
@@ -781,7 +816,7 @@ def size_limits(model: Model) -> dict:
                 stack.extend(x.args)
             elif x.kind == "lin":
                 items, op, bound = x.args
-                if not all(c == 1 and type(a) is Node for c, a in items):
+                if len(items) < least or not all(c == 1 and type(a) is Node for c, a in items):
                     continue
                 if op in ("=", "<="):
                     note(frozenset(a.uid for _, a in items), bound)
@@ -797,7 +832,7 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     With ``connectivity="lazy"`` connected(...) constraints are returned in
     ``Cnf.lazy`` for the solve loop; with "eager" they are encoded."""
     enc = Encoder(model, connectivity)
-    enc.size_limits = size_limits(model)
+    enc.limit_rules = model.constraints + model.implied
     fixed, banned = unit_facts(model)
     for var in model.vars:
         enc.declare(var, fixed.get(var), banned.get(var, ()))

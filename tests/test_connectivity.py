@@ -828,3 +828,36 @@ def test_an_edge_variable_indexed_by_a_segment_is_an_error(write, run_pzc):
     write("b.txt", "..\n..\n")
     run = run_pzc("solve", "mixed.pz", "b.txt")
     assert run.returncode == 2, run.stdout
+
+
+REGIONS = """\
+puzzle regions "cells of value 1 connected, cells not 0 connected"
+board square
+
+var v[c in cells] : 0..2
+show v
+rule ones:    connected(c in cells: v[c] = 1)
+rule nonzero: connected(c in cells: v[c] != 0)
+rule fixed:   v[(0, 0)] = 1
+"""
+
+
+def test_connected_over_value_atoms_counts_exactly():
+    """connected(c in cells: v[c] = k) and (v[c] != k) are grounded from the
+    variable's value atoms directly (aggregates._eq_values): every solution
+    of a 2x3 board counted once, against a brute force of the test's own."""
+    from itertools import product
+    s = spec_from_text(REGIONS, "regions.pz")
+    cells = [(r, c) for r in range(2) for c in range(3)]
+
+    def joined(on):
+        return len(gen._components(on, lambda x: gen._neighbours(x, 3, 2))) <= 1
+    want = 0
+    for vals in product(range(3), repeat=len(cells)):
+        board = dict(zip(cells, vals))
+        if board[(0, 0)] == 1 and joined({x for x in cells if board[x] == 1}) \
+                and joined({x for x in cells if board[x] != 0}):
+            want += 1
+    for mode in MODE_LIST:
+        counted = api.count(s, instance(s, "...\n...\n"), **mode)
+        assert counted.complete and counted.count == want, (mode_id(mode), counted.count, want)
