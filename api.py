@@ -306,10 +306,12 @@ def solve(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     result = Result(instance.name, spec.name, "error")
     started = time.perf_counter()
+    deadline = _instance_clock(timeout)
     try:
-        with _instance_clock(timeout):
+        with deadline:
             return _solve_board(spec, instance, engine, result, progress)
     except Timeout as e:         # outside the with: it can come while the block is left
+        deadline.leave()             # what __exit__ did not do, if it came there
         clock.leave_behind(e)        # its frames hold what was built so far
         return _timed_out(result, engine, started)
 
@@ -344,10 +346,12 @@ def solve_plan(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                          "eager" if backend == "sat" else None)
     result = Result(instance.name, spec.name, "error")
     started = time.perf_counter()
+    deadline = _instance_clock(timeout)
     try:
-        with _instance_clock(timeout):
+        with deadline:
             return _solve_plan(spec, instance, engine, result, max_steps, progress)
     except Timeout as e:         # outside the with: it can come while the block is left
+        deadline.leave()             # what __exit__ did not do, if it came there
         clock.leave_behind(e)        # its frames hold what was built so far
         return _timed_out(result, engine, started)
 
@@ -476,10 +480,12 @@ def count(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     result = CountResult(instance.name, spec.name, "error")
     engine = get_backend(backend, _solver(spec, backend, solver), connectivity, solver_cmd)
     started = time.perf_counter()
+    deadline = _instance_clock(timeout)
     try:
-        with _instance_clock(timeout):
+        with deadline:
             return _count(spec, instance, engine, limit, progress, result)
     except Timeout as e:         # outside the with: it can come while the block is left
+        deadline.leave()             # what __exit__ did not do, if it came there
         clock.leave_behind(e)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         result.stats = _stopped_stats(engine, started)

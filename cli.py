@@ -453,12 +453,14 @@ def _each_instance(args, run, emit_one):
             show("reading")         # not over the line someone is typing an instance on
         files = []                  # (path, instances, the error reading them, or None: out of time)
         for path in args.instances:
+            reading = clock.limit(_time_left(args))     # a huge file takes a while to read
             try:
-                with clock.limit(_time_left(args)):     # a huge file takes a while to read
+                with reading:
                     files.append((path, api.load_instances(spec, path)))
             except PzcError as e:
                 files.append((path, e))
             except clock.Timeout as e:
+                reading.leave()            # if it came as the block was left
                 clock.leave_behind(e)      # its frames hold the half-read file: freed later
                 files.append((path, None))
                 args.first_limit_given = True            # the next files' instances: whole limits

@@ -58,27 +58,47 @@ def check() -> None:
         raise Timeout()
 
 
-@contextmanager
-def limit(seconds: float | None):
-    """Run the block under a time limit of ``seconds`` (None: no new limit).
+class limit:
+    """``with limit(seconds) as at:`` runs the block under a time limit of
+    ``seconds`` (None: no new limit); ``at`` is the deadline.
 
     A limit inside another keeps the earlier deadline.  A timer raises
     Timeout in this thread at the deadline too, once; catch Timeout around
-    the block, not inside it (it can come while the block is being left)."""
-    outer = _deadline.get()
-    at = None if seconds is None else time.perf_counter() + max(0.0, seconds)
-    if outer is not None and (at is None or outer < at):
-        at = outer
-    token = _deadline.set(at)
-    alarm = _Alarm(at) if at is not None and at != outer else None
-    try:
-        if alarm is not None:
-            alarm.arm()
-        yield at
-    finally:
-        if alarm is not None:
-            alarm.disarm()
-        _deadline.reset(token)
+    the block, not inside it: it can come as the block is left, even before
+    ``__exit__`` has done anything, so the handler calls ``leave()``, which
+    does what ``__exit__`` did not (and nothing twice).  (A generator-based
+    context manager, interrupted there, stayed suspended with its deadline
+    set, and was closed later in another context: "Exception ignored".)"""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.token = None
+        self.alarm = None
+
+    def __enter__(self):
+        outer = _deadline.get()
+        at = None if self.seconds is None else time.perf_counter() + max(0.0, self.seconds)
+        if outer is not None and (at is None or outer < at):
+            at = outer
+        self.token = _deadline.set(at)
+        if at is not None and at != outer:
+            self.alarm = _Alarm(at)
+            self.alarm.arm()
+        return at
+
+    def __exit__(self, *exc_info):
+        self.leave()
+
+    def leave(self) -> None:
+        """Disarm the alarm and restore the outer deadline, once."""
+        alarm, self.alarm = self.alarm, None
+        token, self.token = self.token, None
+        try:
+            if alarm is not None:
+                alarm.disarm()
+        finally:
+            if token is not None:
+                _deadline.reset(token)
 
 
 _LEFT_BEHIND = []     # what a timed-out instance built, not freed yet
@@ -150,6 +170,10 @@ class _Alarm:
         with self.lock:
             if not self.armed:
                 return
+            with _HOLD_LOCK:
+                if _HOLDS.get(self.thread):      # in a held() block: raised as it ends
+                    _PENDING.setdefault(self.thread, []).append(self)
+                    return
             self.fired = True
             _set_async_exc(self.thread, Timeout)
 
@@ -158,7 +182,36 @@ class _Alarm:
             self.armed = False
             if self.fired:               # not raised yet (it was on its way): drop it
                 _set_async_exc(self.thread, None)
-        self.timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
+
+
+_HOLD_LOCK = threading.Lock()
+_HOLDS = {}         # thread id -> depth of held() blocks
+_PENDING = {}       # thread id -> alarms that rang inside them
+
+
+@contextmanager
+def held():
+    """No asynchronous Timeout inside the block; one due meanwhile comes as
+    the block ends.  For steps an exception must not cut in half: os.fork
+    runs the interpreter's at-fork handlers (logging's lock among them),
+    where an exception is printed as "Exception ignored" with a traceback,
+    and lost; a child process started but not yet known to its Popen object
+    would be left running."""
+    me = threading.get_ident()
+    with _HOLD_LOCK:
+        _HOLDS[me] = _HOLDS.get(me, 0) + 1
+    try:
+        yield
+    finally:
+        with _HOLD_LOCK:
+            _HOLDS[me] -= 1
+            due = _PENDING.pop(me, []) if not _HOLDS[me] else []
+            if not _HOLDS[me]:
+                del _HOLDS[me]
+        for alarm in due:
+            alarm._ring()
 
 
 def _set_async_exc(thread_id, exc_type):

@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 import time
 
+from .. import clock
 from ..encoder import cnf as cnf_stage
 from ..encoder.dimacs import model_problem, read_model
 from ..errors import PzcError
@@ -88,8 +89,9 @@ def _run(argv, timeout):
     if timeout is not None and timeout <= 0:
         return None
     try:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        with clock.held():               # never a started solver its Popen does not know
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, start_new_session=True)
     except FileNotFoundError:
         raise PzcError(f"cannot run the solver command {argv[0]!r}: no such program") from None
     except PermissionError:
