@@ -434,6 +434,80 @@ def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
     assert switched.stats["made_eager"] == 1 and switched.stats["cuts"] > 0, switched.stats
 
 
+def test_separator_is_a_smallest_cut_of_unselected_elements():
+    """connectivity.separator against a brute force on random small graphs:
+    its elements are unselected and not never-selected, removing them leaves
+    no path from source to sink, and no smaller such set does."""
+    from itertools import combinations
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(300):
+        n = rng.randint(4, 10)
+        adjacent = [set() for _ in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.35:
+                    adjacent[a].add(b)
+                    adjacent[b].add(a)
+        adjacent = [sorted(x) for x in adjacent]
+        lits = [rng.choice([1, -1, 2, 3]) for _ in range(n)]      # 1 true, -1 false
+        item = connectivity.LazyConnected((), lits, adjacent, 1)
+        chosen = {i for i in range(n) if rng.random() < 0.4 and i not in item.off}
+        if len(chosen) < 2:
+            continue
+        groups = gen._components(chosen, lambda x: adjacent[x])
+        if len(groups) < 2:
+            continue
+        source, sink = set(groups[0]), set(groups[1])
+        cuttable = [x for x in range(n) if x not in chosen and x not in item.off]
+
+        def joined(removed):
+            seen, todo = set(source), list(source)
+            while todo:
+                x = todo.pop()
+                for y in adjacent[x]:
+                    if y not in seen and y not in removed and y not in item.off:
+                        seen.add(y)
+                        todo.append(y)
+            return bool(seen & sink)
+
+        best = next(k for k in range(len(cuttable) + 2)
+                    if k > len(cuttable) or any(not joined(set(c)) for c in combinations(cuttable, k)))
+        got = connectivity.separator(item, source, sink, chosen, n + 1)
+        assert got is not None and len(got) == best, (adjacent, lits, chosen, got, best)
+        assert set(got) <= set(cuttable) and not joined(set(got))
+        assert connectivity.separator(item, source, sink, chosen, best) is None or best == 0
+        checked += 1
+    assert checked > 50
+
+
+def test_separator_cuts_from_the_first_round_keep_answers_and_counts(monkeypatch):
+    """With SEPARATE_AFTER 0 every broken model gets the separator cuts too:
+    Nurikabe ('?' clues leave seas lazy), Slitherlink and Numberlink
+    answers stay verified, counts stay exact."""
+    monkeypatch.setattr(connectivity, "SEPARATE_AFTER", 0)
+    calls = []
+    real = connectivity.separator
+    monkeypatch.setattr(connectivity, "separator", lambda *a: calls.append(1) or real(*a))
+    variant = numberlink_without_pools()
+    for k, text in enumerate(NEEDS_CUTS):
+        res = api.solve(variant, instance(variant, text, f"needs-cuts{k}"))
+        assert_solved(res, "numberlink", text, {})
+    s = spec_from_text(CORNERS, "corners.pz")
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    want = 0
+    for bits in range(1 << 9):
+        on = {x for i, x in enumerate(cells) if bits >> i & 1}
+        if {(0, 0), (2, 2)} <= on:
+            want += len(gen._components(on, lambda x: gen._neighbours(x, 3, 3))) == 1
+    counted = api.count(s, instance(s, "...\n...\n...\n"))
+    assert counted.complete and counted.count == want, (counted.count, want)
+    for case_id, spec_name, text in GENERATED:
+        if spec_name != "numberlink":
+            assert_solved(solve(spec_name, text, {}, name=case_id), spec_name, text, {})
+    assert calls
+
+
 CORNERS = """\
 puzzle corners "connected sets of cells holding two opposite corners"
 board square
