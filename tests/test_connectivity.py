@@ -421,12 +421,7 @@ def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
     # counting: every connected set of a 3x3 board's cells holding two
     # opposite corners, once each (counted here by brute force)
     s = spec_from_text(CORNERS, "corners.pz")
-    cells = [(r, c) for r in range(3) for c in range(3)]
-    want = 0
-    for bits in range(1 << 9):
-        on = {x for i, x in enumerate(cells) if bits >> i & 1}
-        if {(0, 0), (2, 2)} <= on:
-            want += len(gen._components(on, lambda x: gen._neighbours(x, 3, 3))) == 1
+    want = corner_sets()
     for mode in MODE_LIST:
         counted = api.count(s, instance(s, "...\n...\n...\n"), **mode)
         assert counted.complete and counted.count == want, (mode_id(mode), counted.count, want)
@@ -494,18 +489,25 @@ def test_separator_cuts_from_the_first_round_keep_answers_and_counts(monkeypatch
         res = api.solve(variant, instance(variant, text, f"needs-cuts{k}"))
         assert_solved(res, "numberlink", text, {})
     s = spec_from_text(CORNERS, "corners.pz")
-    cells = [(r, c) for r in range(3) for c in range(3)]
-    want = 0
-    for bits in range(1 << 9):
-        on = {x for i, x in enumerate(cells) if bits >> i & 1}
-        if {(0, 0), (2, 2)} <= on:
-            want += len(gen._components(on, lambda x: gen._neighbours(x, 3, 3))) == 1
+    want = corner_sets()
     counted = api.count(s, instance(s, "...\n...\n...\n"))
     assert counted.complete and counted.count == want, (counted.count, want)
     for case_id, spec_name, text in GENERATED:
         if spec_name != "numberlink":
             assert_solved(solve(spec_name, text, {}, name=case_id), spec_name, text, {})
     assert calls
+
+
+def corner_sets() -> int:
+    """The connected sets of a 3x3 board's cells holding two opposite
+    corners, counted by brute force."""
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    want = 0
+    for bits in range(1 << 9):
+        on = {x for i, x in enumerate(cells) if bits >> i & 1}
+        if {(0, 0), (2, 2)} <= on:
+            want += len(gen._components(on, lambda x: gen._neighbours(x, 3, 3))) == 1
+    return want
 
 
 CORNERS = """\
