@@ -14,12 +14,13 @@ outside C
 Such a cut removes every assignment in which N(C) stays empty while u and v
 are chosen, not only the current one.  When C holds an element that is always
 selected (a Numberlink endpoint), one clause with that u covers the others.
-Once a constraint has been broken by SEPARATE_AFTER models, each such C also
-gets the same cut through a smallest set of unselected elements separating
+Once a constraint has been broken by SEPARATE_AFTER models over
+SEPARATE_AFTER_S seconds, each such C (of a model with at most SEPARATE_UPTO
+of them) also gets the same cut through a smallest set of unselected elements separating
 C from the largest component (a unit-capacity max flow, the min cut nearest
 C), when that is smaller than N(C): a Nurikabe sea walled in by several
-islands is then cut where the wall is thinnest, and 683_14x24 needs 300
-rounds instead of 4,000.
+islands is then cut where the wall is thinnest (683_14x24: 1,900 rounds
+instead of 4,100).
 A constraint broken in EAGER_AFTER rounds, when the rounds have taken
 EAGER_AFTER_S seconds, gets its eager encoding added to the same solver (its
 cuts stay): some Nurikabe seas need thousands of slow rounds, each cut
@@ -41,6 +42,8 @@ gives valid ranks.
 
 from __future__ import annotations
 
+import time
+
 from ..board.graphs import components
 
 # a constraint broken by EAGER_AFTER models, once the solve loop has run for
@@ -49,16 +52,20 @@ from ..board.graphs import components
 EAGER_AFTER = 50
 EAGER_AFTER_S = 5.0
 
-# a constraint broken by more than SEPARATE_AFTER models also gets, for each
-# stray component, the cut through a smallest separator (a max flow per
-# component costs milliseconds: worth it only where rounds pile up)
+# a constraint broken by more than SEPARATE_AFTER models, the first of them
+# SEPARATE_AFTER_S seconds ago, also gets, for each stray component of a model
+# with at most SEPARATE_UPTO of them, the cut through a smallest separator (a
+# max flow per component costs milliseconds: worth it only where rounds pile
+# up; Masyu's loops, hundreds of components in a round, got 2-10x slower)
 SEPARATE_AFTER = 10
+SEPARATE_AFTER_S = 1.5     # ... once its first broken model is that many seconds old
+SEPARATE_UPTO = 2          # ... when a model has at most this many stray components
 
 
 class LazyConnected:
     """A connectivity constraint left for the solve loop."""
 
-    __slots__ = ("guard", "lits", "adjacent", "forced", "broken", "off", "_live")
+    __slots__ = ("guard", "lits", "adjacent", "forced", "broken", "off", "_live", "since")
 
     def __init__(self, guard, lits, adjacent, true_lit):
         self.guard = guard
@@ -68,6 +75,7 @@ class LazyConnected:
         self.off = {i for i, l in enumerate(lits) if l == -true_lit}   # never selected
         self._live = None
         self.broken = 0                   # models so far that broke it
+        self.since = 0.0                  # when the first of them came
 
     @property
     def live(self):
@@ -90,6 +98,10 @@ def cuts(items, holds) -> list:
         if len(groups) <= 1:
             continue
         item.broken += 1
+        if item.broken == 1:
+            item.since = time.perf_counter()
+        separate = (item.broken > SEPARATE_AFTER and len(groups) <= SEPARATE_UPTO + 1
+                    and time.perf_counter() - item.since >= SEPARATE_AFTER_S)
         forced = set(item.forced)
         groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
         main = groups[0]
@@ -100,7 +112,7 @@ def cuts(items, holds) -> list:
             inside = set(group)
             boundary = sorted({w for u in group for w in item.adjacent[u] if w not in inside})
             tails = [[item.lits[w] for w in boundary]]
-            if item.broken > SEPARATE_AFTER:
+            if separate:
                 sep = separator(item, inside, main_set, chosen_set, len(boundary))
                 if sep is not None:
                     tails.append([item.lits[w] for w in sep])

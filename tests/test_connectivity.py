@@ -477,10 +477,12 @@ def test_separator_is_a_smallest_cut_of_unselected_elements():
 
 
 def test_separator_cuts_from_the_first_round_keep_answers_and_counts(monkeypatch):
-    """With SEPARATE_AFTER 0 every broken model gets the separator cuts too:
+    """With no threshold every broken model gets the separator cuts too:
     Nurikabe ('?' clues leave seas lazy), Slitherlink and Numberlink
     answers stay verified, counts stay exact."""
     monkeypatch.setattr(connectivity, "SEPARATE_AFTER", 0)
+    monkeypatch.setattr(connectivity, "SEPARATE_AFTER_S", 0.0)
+    monkeypatch.setattr(connectivity, "SEPARATE_UPTO", 1000)
     calls = []
     real = connectivity.separator
     monkeypatch.setattr(connectivity, "separator", lambda *a: calls.append(1) or real(*a))
