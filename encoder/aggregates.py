@@ -198,10 +198,7 @@ def _eq_values(it, node, name, coll, env):
         a = read((x,), index_node)
         ta = type(a)
         if ta is Var and a.domain is not None and atoms_of is not None:
-            atoms = atoms_of[a.index]
-            if not atoms:                       # the variable's atoms, all at once
-                atoms = m.eq_all(a)
-            r = atoms.get(b)
+            r = atoms_of[a.index].get(b)
             if r is None:
                 r = m.eq(a, b)
             append(r if equal else m.not_(r))

@@ -226,24 +226,6 @@ class Model:
                 self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
         return node
 
-    def eq_all(self, var: Var) -> dict:
-        """Every `var = value` atom of the variable, made at once in the
-        domain's order (one call per variable, not per value): its table of
-        atoms.  A variable of one value keeps an empty table (eq says TRUE)."""
-        atoms = self._atoms[var.index]
-        dom = var.domain
-        if len(dom) > 1:
-            uid = self._uid
-            crossed = False
-            for value in dom:
-                if value not in atoms:
-                    n = next(uid)
-                    atoms[value] = Node("eq", (var, value), n)
-                    crossed = crossed or not n & 0xFFFF
-            if crossed and self.memory is not None:
-                self.memory.require(used_bytes(), f"{n:,} atoms and formulas so far")
-        return atoms
-
     def cases(self, pairs) -> object:
         """A Cases term (or a constant) from (condition, value) pairs."""
         merged = {}
