@@ -150,6 +150,10 @@ class LinExpr:
         return " + ".join(parts + [str(self.const)])
 
 
+def _by_uid(item):
+    return item[1].uid
+
+
 class Model:
     """The ground model: variables, interned formulas and the rules' constraints."""
 
@@ -420,6 +424,31 @@ class Model:
         if op in ("=", "!=") and type(a) in (Var, Cases) and type(b) in (Var, Cases):
             node = self.same(a, b)
             return node if op == "=" else self.not_(node)
+        if type(b) is int and type(a) is LinExpr and op in ("=", "<=", ">="):
+            # a count of bools against a constant (`count(...) = 2`): the
+            # generic path's copies and bounds skipped, the same node made
+            terms = a.terms
+            n = len(terms)
+            if n > 1:
+                for t, c in terms.items():
+                    if c != 1 or type(t) is not Node:
+                        break
+                else:
+                    bound = b - a.const
+                    if op == "<=":
+                        if n <= bound:
+                            return self.TRUE
+                        if bound < 0:
+                            return self.FALSE
+                    elif op == ">=":
+                        if bound <= 0:
+                            return self.TRUE
+                        if n < bound:
+                            return self.FALSE
+                    elif not 0 <= bound <= n:
+                        return self.FALSE
+                    return self._lin(tuple(sorted([(1, t) for t in terms], key=_by_uid)),
+                                     op, bound)
         d = self.add(a, b, -1)
         bound = -d.const
         terms = d.terms
