@@ -37,13 +37,19 @@ class Closures:
         generic method (_GENERIC)."""
         f = self._code.get(node)
         if f is None:
-            make = _COMPILERS.get(type(node))
-            if make is not None:
-                f = make(self, node)
-            if f is None:
-                method = getattr(self, _GENERIC[type(node)])
-                f = lambda env: method(node, env)
-            self._code[node] = f
+            f = self._code[node] = self.shared_closure(node)
+        return f
+
+    def shared_closure(self, node):
+        """``node``'s closure from _COMPILERS, or its generic method wrapped
+        (not cached: code() caches)."""
+        f = None
+        make = _COMPILERS.get(type(node))
+        if make is not None:
+            f = make(self, node)
+        if f is None:
+            method = getattr(self, _GENERIC[type(node)])
+            f = lambda env: method(node, env)
         return f
 
     def _c_const(self, node):

@@ -23,7 +23,6 @@ from ..board.geometry import Edge, Segment
 from ..board.graphs import adjacency
 from . import syntax as ast
 from .aggregates import AGGREGATES
-from .closures import _COMPILERS as _SHARED_COMPILERS, _GENERIC as _SHARED_GENERIC
 from .evaluate import restore, saved
 from .limits import MAX_COLLECTION_ITEMS
 from .values import PSet
@@ -62,14 +61,7 @@ class PlainClosures:
 
     def _generic(self, node):
         """The shared closure of ``node`` (not cached: code() caches ours)."""
-        f = None
-        make = _SHARED_COMPILERS.get(type(node))
-        if make is not None:
-            f = make(self, node)
-        if f is None:
-            method = getattr(self, _SHARED_GENERIC[type(node)])
-            f = lambda env: method(node, env)
-        return f
+        return self.shared_closure(node)
 
     def _plain_table(self, node):
         """(variable name, its table of values, the index node) when ``node``
