@@ -16,8 +16,7 @@ import operator
 
 from ..board.graphs import adjacency, components
 from . import syntax as ast
-from .limits import used_bytes
-from .model import Domain, LinExpr, Node, Var
+from .model import LinExpr, Node, Var
 from .values import SYMBOLIC, is_collection
 
 
@@ -193,25 +192,15 @@ def _eq_values(it, node, name, coll, env):
         return None
     m = it.model
     atoms_of = m._atoms if m is not None else None
-    uids = m._uid if m is not None else None
     out = []
     append = out.append
     for x in coll:
         a = read((x,), index_node)
         ta = type(a)
         if ta is Var and a.domain is not None and atoms_of is not None:
-            atoms = atoms_of[a.index]
-            r = atoms.get(b)
+            r = atoms_of[a.index].get(b)
             if r is None:
-                dom = a.domain
-                if type(dom) is Domain and len(dom) > 1 and b in dom:
-                    # Model.eq in place: the atom, its uid next as there
-                    uid = next(uids)
-                    r = atoms[b] = Node("eq", (a, b), uid)
-                    if not uid & 0xFFFF and m.memory is not None:
-                        m.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
-                else:
-                    r = m.eq(a, b)
+                r = m.eq(a, b)
             append(r if equal else m.not_(r))
         elif ta is tb:
             append((a == b) == equal)

@@ -94,7 +94,6 @@ def cuts(items, holds) -> list:
             continue
         chosen = [i for i, l in enumerate(item.lits) if holds(l)]
         groups = components(chosen, item.adjacent)
-        chosen_set = set(chosen)
         if len(groups) <= 1:
             continue
         item.broken += 1
@@ -106,7 +105,8 @@ def cuts(items, holds) -> list:
         groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
         main = groups[0]
         v = next((i for i in main if i in forced), main[0])
-        main_set = set(main)
+        if separate:
+            chosen_set, main_set = set(chosen), set(main)
         neg_guard = [-g for g in item.guard]
         for group in groups[1:]:
             inside = set(group)

@@ -51,6 +51,7 @@ class Checker(PlainClosures, Interpreter):
             return value if value is not _MISSING else variable(stmt, key, node)
         return read
 
+
 @without_gc
 @deep_stack
 def verify(spec: ast.Spec, instance, answer) -> list:
