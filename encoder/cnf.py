@@ -595,9 +595,12 @@ class Encoder:
 
     def assert_lin(self, node, guard=()):
         items, op, bound = node.args
-        if op == "=" and self._assert_var_equals_count(items, bound, guard):
-            return
-        if all(type(a) is Node and abs(c) == 1 for c, a in items):
+        for c, a in items:
+            if type(a) is not Node or (c != 1 and c != -1):
+                if op == "=" and self._assert_var_equals_count(items, bound, guard):
+                    return
+                break
+        else:   # a count of bools
             if self._assert_cardinality(items, op, bound, guard):
                 return
         low = _lowest(items)
@@ -635,26 +638,37 @@ class Encoder:
 
     def _assert_cardinality(self, items, op, bound, guard) -> bool:
         lits = []
+        var_lits = self.var_lits
+        t = self.true
+        plain = True              # every literal undecided (no True/False, not +-t)
         for c, a in items:
-            l = self.lit(a)
+            l = var_lits[a.args[0]] if a.kind == "bvar" else self.lit(a)
             if c < 0:
                 l = _neg(l)
                 bound += 1
+            if plain and (type(l) is not int or l == t or l == -t):
+                plain = False
             lits.append(l)
         n = len(lits)
         if n * min(bound + 1, n - bound + 1) > NETWORK_LIMIT and op in ("<=", ">=", "="):
             return self._pysat_cardinality(lits, op, bound, guard)
-        if n <= BINOMIAL_LIMIT and all(type(l) is int and abs(l) != self.true for l in lits):
+        if n <= BINOMIAL_LIMIT and plain:
             # few literals: forbid every subset that breaks the bound, no aux vars
+            out = self.clauses
             neg = [-g for g in guard]
-            if op in ("<=", "="):
-                for subset in combinations(lits, bound + 1):
-                    self.clauses.append(neg + [-l for l in subset])
-            if op in (">=", "="):
-                for subset in combinations(lits, n - bound + 1):
-                    self.clauses.append(neg + list(subset))
+            if op in ("<=", "=") and 0 <= bound < n:
+                nots = [-l for l in lits]
+                if neg:
+                    out += [neg + list(s) for s in combinations(nots, bound + 1)]
+                else:
+                    out += map(list, combinations(nots, bound + 1))
+            if op in (">=", "=") and 0 < bound <= n:
+                if neg:
+                    out += [neg + list(s) for s in combinations(lits, n - bound + 1)]
+                else:
+                    out += map(list, combinations(lits, n - bound + 1))
             if (op != ">=" and bound < 0) or (op != "<=" and bound > n):
-                self.clauses.append(neg)          # no assignment meets the bound
+                out.append(neg)          # no assignment meets the bound
             return True
         if op in ("<=", "=") and bound == 1 and not guard and op == "<=":
             self.at_most_one(lits)
