@@ -133,8 +133,11 @@ class Encoder:
             for l in rest:
                 self.guarded(guard, [-l])
             return
-        if len(lits) <= 1:
-            return
+        if len(lits) > 1:
+            self._at_most_one(lits, guard)
+
+    def _at_most_one(self, lits, guard):
+        """at_most_one of two or more undecided literals."""
         neg = [-g for g in guard]
         out = self.clauses
         n = len(lits)
@@ -200,6 +203,16 @@ class Encoder:
         if fixed is not None:
             self.var_lits[var] = {v: (t if v == fixed else -t) for v in dom}
             return
+        n = len(dom)
+        if not banned and n > 2:      # the usual case: a fresh literal a value
+            fresh = list(range(self.nvars + 1, self.nvars + 1 + n))
+            lits = dict(zip(dom, fresh))
+            if len(lits) == n:        # (values told apart: always, from the grounder)
+                self.nvars += n
+                self.var_lits[var] = lits
+                self.clauses.append(fresh)
+                self._at_most_one(fresh, ())
+                return
         live = [v for v in dom if v not in banned]
         lits = {v: -t for v in dom}
         if not live:
