@@ -192,6 +192,12 @@ def _eq_values(it, node, name, coll, env):
         return None
     m = it.model
     atoms_of = m._atoms if m is not None else None
+    if m is not None and not it.spec.vars[var_name].state:   # (a state's read is per step)
+        variables = _variables_read(it, read, index_node, coll)
+        if variables is not None:
+            # every element a variable: their atoms `var = b`, made where missing
+            out = m.eq_each(variables, b)
+            return out if equal else [m.not_(r) for r in out]
     out = []
     append = out.append
     for x in coll:
@@ -208,6 +214,26 @@ def _eq_values(it, node, name, coll, env):
             env[name] = x
             append(it.want_bool(node.body, body(env)))
     return out
+
+
+def _variables_read(it, read, index_node, coll):
+    """The finite-domain variables ``read`` gives for the elements of
+    ``coll`` in order, or None when one of them is anything else; kept on the
+    interpreter, as the same read comes back over the same collection (the
+    cells) for every label."""
+    key = (read, id(coll))
+    hit = it._variables_read.get(key)
+    if hit is not None and hit[0] is coll:
+        return hit[1]
+    variables = []
+    for x in coll:
+        a = read((x,), index_node)
+        if type(a) is not Var or a.domain is None:
+            variables = None
+            break
+        variables.append(a)
+    it._variables_read[key] = (coll, variables)    # coll kept: its id stays its own
+    return variables
 
 
 def _agg_connected(it, node, env):

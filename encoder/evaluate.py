@@ -54,6 +54,7 @@ class Interpreter(Closures, Operators):
         self._depth = 0
         self._calls = 0                  # let function calls evaluated, for the clock
         self._adjacency = {}      # connected(...) over the same elements: one graph
+        self._variables_read = {}  # (reader, id of elements) -> their variables (aggregates.py)
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
         self._builtin_values = {}     # name -> value of a builtin such as cells or labels
@@ -66,6 +67,7 @@ class Interpreter(Closures, Operators):
         would keep it and its model alive until the garbage collector runs.
         They are built again if the interpreter is used later."""
         self._code.clear()
+        self._variables_read.clear()
 
     def __enter__(self):
         return self

@@ -226,6 +226,37 @@ class Model:
                 self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
         return node
 
+    def eq_each(self, variables, value) -> list:
+        """[self.eq(var, value) for var in variables], the domain checked
+        once for the variables that share it (a declaration's variables do):
+        `colour[c] = k` over every cell, for each label."""
+        out = []
+        append = out.append
+        atoms_of = self._atoms
+        uids = self._uid
+        last, ok = self, None         # last: no domain yet (self is none)
+        for var in variables:
+            atoms = atoms_of[var.index]
+            node = atoms.get(value)
+            if node is None:
+                dom = var.domain
+                if dom is not last:
+                    last = dom
+                    ok = self.eq(var, value)      # made here, or FALSE/TRUE for the domain
+                    if ok.kind == "eq":
+                        ok = None                 # an atom like this for every variable
+                    append(ok or atoms[value])
+                    continue
+                if ok is not None:
+                    append(ok)
+                    continue
+                uid = next(uids)
+                node = atoms[value] = Node("eq", (var, value), uid)
+                if not uid & 0xFFFF and self.memory is not None:
+                    self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
+            append(node)
+        return out
+
     def cases(self, pairs) -> object:
         """A Cases term (or a constant) from (condition, value) pairs."""
         merged = {}

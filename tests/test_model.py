@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 
 from generators import ir_value
-from pzc.encoder.model import Cases, LinExpr, Model, Node, Var
+from pzc.encoder.model import Cases, Domain, LinExpr, Model, Node, Var
 
 
 class World:
@@ -64,6 +64,31 @@ def test_eq_outside_domain_is_false_and_single_value_domain_is_true(w):
     assert m.eq(w.c, 1) is m.FALSE
     assert m.eq(one, 7) is m.TRUE
     assert m.eq(one, 6) is m.FALSE
+
+
+def test_eq_each_gives_what_eq_gives_and_the_same_uids():
+    """Model.eq_each(vs, value) against eq one variable at a time, on two
+    models built alike: the same atoms (or constants) and the same uids,
+    with domains shared, distinct, single-valued and without the value, and
+    some atoms made beforehand."""
+    def build():
+        m = Model()
+        shared = Domain((1, 2, 3))          # one domain object, as the grounder gives
+        vs = [m.new_var("v", (i,), shared) for i in range(5)]
+        vs += [m.new_var("w", (0,), (2, 5)), m.new_var("one", (0,), (3,))]
+        vs += [m.new_var("u", (i,), (4, 5, 6)) for i in range(2)]
+        assert vs[0].domain is vs[4].domain and vs[7].domain is not vs[8].domain
+        vs = [vs[0], vs[5], vs[1], vs[6], vs[2], vs[7], vs[3], vs[8], vs[4]]
+        m.eq(vs[2], 2)
+        m.eq(vs[4], 3)
+        return m, vs
+    for value in (1, 2, 3, 5, 9, "x"):
+        (m1, vs1), (m2, vs2) = build(), build()
+        each = m1.eq_each(vs1, value)
+        one = [m2.eq(v, value) for v in vs2]
+        assert [(n.kind, n.uid) for n in each] == [(n.kind, n.uid) for n in one]
+        assert all(n is m1.eq(v, value) for n, v in zip(each, vs1))
+        assert m1.eq_each(vs1, value) == each       # a second call makes none
 
 
 def test_var_properties(w):
