@@ -346,7 +346,14 @@ class Model:
             return a if b is self.TRUE else self.not_(a)
         if a is b:
             return self.TRUE
-        if self.not_(a) is b:
+        k = a.kind
+        if k == "not":
+            opposite = a.args[0] is b
+        elif k in ("and", "or", "iff", "lin"):
+            opposite = self.not_(a) is b
+        else:               # not_(a) would be the node not a: is b that node (not made here)?
+            opposite = b.kind == "not" and b.args[0] is a
+        if opposite:
             return self.FALSE
         if a.uid > b.uid:
             a, b = b, a
