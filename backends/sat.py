@@ -111,15 +111,12 @@ def _truth(model, nvars):
 def read_assignment(cnf, model) -> dict:
     """Model Var -> value from a list of true literals."""
     truth = _truth(model, cnf.nvars)
-
-    def holds(l):
-        return truth[l] == 1 if l > 0 else truth[-l] == 0
     out = {}
     for var, lits in cnf.var_lits.items():
         if type(lits) is int:
-            out[var] = holds(lits)
+            out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
         else:
-            chosen = [v for v, l in lits.items() if holds(l)]
+            chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
             out[var] = chosen[0] if len(chosen) == 1 else None
     return out
 

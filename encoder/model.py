@@ -591,13 +591,16 @@ class Model:
 
         Elements never chosen are dropped; the node holds the elements, their
         selection formulas and the adjacency as index lists."""
-        elems, sel = [], []
         never = self.FALSE
-        for x, c in zip(elements, chosen):
-            if c is False or c is never:
-                continue
-            elems.append(x)
-            sel.append(self.const(c) if type(c) is bool else c)
+        if never in chosen or False in chosen or True in chosen:   # (a Node equals only itself)
+            elems, sel = [], []
+            for x, c in zip(elements, chosen):
+                if c is False or c is never:
+                    continue
+                elems.append(x)
+                sel.append(self.const(c) if type(c) is bool else c)
+        else:                           # every element's formula a Node, none FALSE
+            elems, sel = elements, chosen
         if len(elems) <= 1:
             return self.TRUE
         elems, sel = tuple(elems), tuple(sel)
