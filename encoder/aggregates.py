@@ -52,37 +52,9 @@ def _agg_count(it, node, env):
     m = it.model
     total = 0
     symbolic = []
-    binder = _simple_binder(node)
-    if binder is not None:
-        # the usual form, walked here without a generator step per element
-        coll = it.want_collection(binder.source, it.eval(binder.source, env))
-        env = dict(env)
-        name = binder.names[0]
-        body = it.code(node.body)
-        want_bool = it.want_bool
-        fused = getattr(body, "read_by_name", None)
-        read = None
-        if fused is not None and fused[0] == name and fused[1] != name and fused[1] not in env:
-            read = fused[2]          # count(x in S: v[x]): v read here, no closure call each
-        for x in coll:
-            if read is not None and not isinstance(x, SYMBOLIC):
-                v = read((x,), node.body)
-            else:
-                env[name] = x
-                v = body(env)
-            t = type(v)
-            if t is bool:
-                total += v
-                continue
-            if t is not Node:
-                v = want_bool(node.body, v)
-            if v is m.TRUE:
-                total += 1
-            elif v is not m.FALSE:
-                symbolic.append(v)
-        if not symbolic:
-            return total
-        return LinExpr(_tally(symbolic), total)
+    count = count_closure(it, node)       # the usual form (grounding compiles it once)
+    if count is not None:
+        return count(env)
     for guard, v in _items(it, node, env, it.want_bool):
         if guard is not None:
             v = m.and_([guard, m.const(v) if type(v) is bool else v])
@@ -92,9 +64,61 @@ def _agg_count(it, node, env):
             total += 1
         elif v is not m.FALSE:
             symbolic.append(v)
-    if not symbolic:
-        return total
-    return LinExpr(_tally(symbolic), total)
+    return _count_value(total, symbolic)
+
+
+def count_closure(it, node):
+    """A closure for `count(x in S: body)` of one binder without a filter
+    (the usual form): what _agg_count works out on every call (the binder,
+    the body's closure, whether the body is a read `v[x]` it can make
+    itself) worked out once; the same values.  None for any other form."""
+    binder = _simple_binder(node)
+    if binder is None:
+        return None
+    source = binder.source
+    source_code = it.code(source)
+    name = binder.names[0]
+    body_node = node.body
+    body = it.code(body_node)
+    want_bool = it.want_bool
+    want_collection = it.want_collection
+    fused = getattr(body, "read_by_name", None)
+    var_name = fused_read = None
+    if fused is not None and fused[0] == name and fused[1] != name:
+        var_name, fused_read = fused[1], fused[2]
+
+    def count(env):
+        coll = want_collection(source, source_code(env))
+        read = fused_read if var_name is not None and var_name not in env else None
+        local = None
+        total = 0
+        symbolic = []
+        m = it.model
+        for x in coll:
+            if read is not None and not isinstance(x, SYMBOLIC):
+                v = read((x,), body_node)
+            else:
+                if local is None:
+                    local = dict(env)
+                local[name] = x
+                v = body(local)
+            t = type(v)
+            if t is bool:
+                total += v
+                continue
+            if t is not Node:
+                v = want_bool(body_node, v)
+            if v is m.TRUE:
+                total += 1
+            elif v is not m.FALSE:
+                symbolic.append(v)
+        return _count_value(total, symbolic)
+    return count
+
+
+def _count_value(total, symbolic):
+    """A count: ``total`` items known to hold plus the ``symbolic`` ones."""
+    return LinExpr(_tally(symbolic), total) if symbolic else total
 
 
 def _tally(nodes):

@@ -16,7 +16,7 @@ import operator
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
-from .aggregates import AGGREGATES
+from .aggregates import AGGREGATES, count_closure
 from .limits import MAX_COLLECTION_ITEMS
 from .model import Node, Var
 from .values import SYMBOLIC, PSet
@@ -395,6 +395,10 @@ class Closures:
                 return apply(node, let, tuple([a(env) for a in args]))
             return call_let
         agg = AGGREGATES.get(name)
+        if name == "count" and agg is not None:
+            f = count_closure(self, node)
+            if f is not None:
+                return f
         if agg is not None:
             return lambda env: agg(self, node, env)
         fn = BUILTIN_FUNCTIONS.get(name)
