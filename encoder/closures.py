@@ -18,7 +18,7 @@ from ..board.geometry import Edge, Segment
 from . import syntax as ast
 from .aggregates import AGGREGATES, count_closure
 from .limits import MAX_COLLECTION_ITEMS
-from .model import Node, Var
+from .model import LinExpr, Node, Var
 from .values import SYMBOLIC, PSet
 
 _MISSING = object()
@@ -139,13 +139,19 @@ class Closures:
     def _c_compare(self, node):
         left, right = self.code(node.left), self.code(node.right)
         slow = self._compare_values
-        order = _ORDER.get(node.op)
+        op = node.op
+        # a count or sum against a number (`count(...) <= 2`): straight to the
+        # model, which is where _compare_values ends for them
+        compare = self.model.compare if self.model is not None else None
+        order = _ORDER.get(op)
         if order is not None:
             def ordered(env):
                 a = left(env)
                 b = right(env)
                 if type(a) is int and type(b) is int:
                     return order(a, b)
+                if type(a) is LinExpr and type(b) is int and compare is not None:
+                    return compare(op, a, b)
                 return slow(node, a, b)
             return ordered
         if node.op not in ("=", "!="):
@@ -203,6 +209,8 @@ class Closures:
             if ta is Var and tb is Var and a.domain is not None and b.domain is not None:
                 r = same(a, b)               # what equal() gives two such variables
                 return r if equal else not_(r)
+            if ta is LinExpr and tb is int and compare is not None:
+                return compare(op, a, b)
             return slow(node, a, b)
         return f
 
