@@ -85,6 +85,15 @@ class Closures:
         if not (type(base) is ast.Name and base.id in self.spec.vars):
             base_code = self.code(base)
             values = self._index_values
+            if type(index_node) is ast.Num and type(index_node.value) is int:
+                at = index_node.value        # s[0]: the index a constant, no call for it
+
+                def at_constant(env):
+                    value = base_code(env)
+                    if type(value) is tuple and -len(value) <= at < len(value):
+                        return value[at]
+                    return values(node, value, at)
+                return at_constant
 
             def f(env):
                 value = base_code(env)
