@@ -49,7 +49,7 @@ IMPLIED_LIMIT = NETWORK_LIMIT
 class Cnf:
     """Clauses plus the map from model variables to literals."""
     nvars: int
-    clauses: list
+    clauses: list             # each a list or tuple of literals (the bulk ones are tuples)
     var_lits: dict            # Var -> literal (bool) or {value: literal}
     true_lit: int
     stats: dict = field(default_factory=dict)
@@ -148,7 +148,7 @@ class Encoder:
                 if neg:
                     out += [neg + [a, b] for b in nots[i + 1:]]
                 else:
-                    out += [[a, b] for b in nots[i + 1:]]
+                    out += [(a, b) for b in nots[i + 1:]]
             return
         if n > PRODUCT_LIMIT:
             self._product_at_most_one(lits, guard)
@@ -165,7 +165,7 @@ class Encoder:
             out += [c for p, x, si in zip(prevs, xs, s)
                     for c in (neg + [-p, -x], [-p, si], [-x, si])]
         else:
-            out += [c for p, x, si in zip(prevs, xs, s) for c in ([-p, -x], [-p, si], [-x, si])]
+            out += [c for p, x, si in zip(prevs, xs, s) for c in ((-p, -x), (-p, si), (-x, si))]
         out.append(neg + [-prevs[-1], -xs[-1]])
 
     def _product_at_most_one(self, lits, guard):
@@ -440,8 +440,8 @@ class Encoder:
             if l == t or l == -t or m == t or m == -t:
                 return False
         out = self.clauses
-        out += [[-x, -l, m] for l, m in pairs]
-        out += [[x, -l, -m] for l, m in pairs]
+        out += [(-x, -l, m) for l, m in pairs]
+        out += [(x, -l, -m) for l, m in pairs]
         return True
 
     def assert_not_same(self, a, b, guard=()):
@@ -674,12 +674,12 @@ class Encoder:
                 if neg:
                     out += [neg + list(s) for s in combinations(nots, bound + 1)]
                 else:
-                    out += map(list, combinations(nots, bound + 1))
+                    out += combinations(nots, bound + 1)
             if op in (">=", "=") and 0 < bound <= n:
                 if neg:
                     out += [neg + list(s) for s in combinations(lits, n - bound + 1)]
                 else:
-                    out += map(list, combinations(lits, n - bound + 1))
+                    out += combinations(lits, n - bound + 1)
             if (op != ">=" and bound < 0) or (op != "<=" and bound > n):
                 out.append(neg)          # no assignment meets the bound
             return True
