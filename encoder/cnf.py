@@ -41,6 +41,7 @@ BINOMIAL_LIMIT = 5      # cardinality over this few literals: one clause per bad
 NETWORK_LIMIT = 20000   # n * k above this: pysat's k-modulo totalizer, not ours
 SAME_ONE_WAY = True     # a = b for one-hot pairs: one direction suffices
 BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many elements
+LAYER_BUDGET = 20000    # ... or more, when they have a root and need at most this many variables
 LARGE_IMPLIED = True    # an implied count past IMPLIED_LIMIT only bounds connectivity
 IMPLIED_LIMIT = NETWORK_LIMIT
 
@@ -360,7 +361,7 @@ class Encoder:
                 limit = None      # a formula shared by several elements counts once there
             if limit is not None:
                 limit += len(sel) - len(free)
-            if limit is not None and limit <= BOUNDED_LIMIT:
+            if limit is not None and (limit <= BOUNDED_LIMIT or self._layers_cheap(lits, adj, limit)):
                 connectivity.encode_bounded(self, lits, adj, limit, guard)
             elif self.connectivity == "lazy":
                 self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
@@ -372,6 +373,14 @@ class Encoder:
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
             raise AssertionError(k)
+
+    def _layers_cheap(self, lits, adjacent, limit) -> bool:
+        """Distance layers past BOUNDED_LIMIT when the selection has a root
+        and its reach is walled in (a big Nurikabe island among many clues:
+        690_50x50's 70 has about 9,000 layer variables, and solves in 10 s
+        with them, in 110 s with cuts; docs/benchmarks.md)."""
+        cost = connectivity.layer_cost(lits, adjacent, limit, self.true)
+        return cost is not None and cost <= LAYER_BUDGET
 
     def _size_limit(self, key):
         """size_limits' bound for the selection ``key``, those tables made on

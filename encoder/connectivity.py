@@ -233,6 +233,31 @@ def _less(enc, when, y, x):
     enc.guarded((when,), deciders)
 
 
+def _distances(lits, adjacent, root, t):
+    """BFS distances from ``root`` over the elements that can be selected,
+    and the elements in BFS order."""
+    dist = {root: 0}
+    order = [root]
+    for x in order:
+        for y in adjacent[x]:
+            if y not in dist and lits[y] != -t:
+                dist[y] = dist[x] + 1
+                order.append(y)
+    return dist, order
+
+
+def layer_cost(lits, adjacent, limit, t) -> int | None:
+    """The variables encode_bounded would make for a selection with an
+    always-selected element (None without one): element x gets one in
+    every layer i from its distance to limit-1."""
+    root = next((i for i, l in enumerate(lits) if l == t), None)
+    if root is None:
+        return None
+    dist, _ = _distances(lits, adjacent, root, t)
+    depth = max(0, limit - 1)
+    return sum(depth - d + 1 for d in dist.values() if 0 < d <= depth)
+
+
 def encode_bounded(enc, lits, adjacent, limit, guard):
     """Distance layers when at most ``limit`` elements can be selected.
 
@@ -249,13 +274,7 @@ def encode_bounded(enc, lits, adjacent, limit, guard):
     live = [x for x in range(n) if lits[x] != -t]
     if forced:
         root = forced[0]
-        dist = {root: 0}
-        order = [root]
-        for x in order:                  # BFS over the whole element graph
-            for y in adjacent[x]:
-                if y not in dist and lits[y] != -t:
-                    dist[y] = dist[x] + 1
-                    order.append(y)
+        dist, order = _distances(lits, adjacent, root, t)
         reach = {root: t}
     else:
         dist = {x: 0 for x in live}

@@ -22,6 +22,7 @@ from pysat.solvers import Solver
 
 from generators import ir_value
 from pzc.encoder import cnf as cnf_stage
+from pzc.encoder import connectivity
 from pzc.encoder.model import LinExpr, Model
 
 OPS = {"<=": operator.le, ">=": operator.ge, "=": operator.eq, "!=": operator.ne,
@@ -1125,6 +1126,41 @@ def test_bounded_connectivity_counts_the_always_selected(forced, least_off):
             sat += want
             total += 1
     assert 0 < sat < total
+
+
+@pytest.mark.parametrize("budget,layered", [(0, False), (10**6, True)])
+def test_layers_past_the_bounded_limit_when_cheap(monkeypatch, budget, layered):
+    """Past BOUNDED_LIMIT a selection with a root still gets distance layers
+    when they need at most LAYER_BUDGET variables (a big Nurikabe island
+    walled in by other clues), and they are exact; over budget it is lazy."""
+    monkeypatch.setattr(cnf_stage, "BOUNDED_LIMIT", 1)
+    monkeypatch.setattr(cnf_stage, "LAYER_BUDGET", budget)
+    m, node, pred = _connected_model(2, 3, ((0, 0),))
+    free = [v for v in m.vars if v.name == "s"]
+    at_most = m.compare("<=", LinExpr({m.bvar(v): 1 for v in free}), 3)
+    m.constraints += [(None, node), (None, at_most)]
+    cnf = cnf_stage.encode(m, "lazy")
+    assert (cnf.lazy == []) == layered
+    if not layered:
+        return
+    m.constraints.clear()
+    sat = total = 0
+    with Solver(name="minisat22", bootstrap_with=cnf.clauses) as s:
+        for a in assignments(m.vars):
+            want = pred(a) and sum(a[v] for v in free) <= 3
+            assert s.solve(assumptions=assumptions(cnf, a)) == want, a
+            sat += want
+            total += 1
+    assert 0 < sat < total
+
+
+def test_layer_cost_counts_each_element_from_its_distance():
+    """On a path of 5 elements rooted at one end, with a limit of 4, element
+    x at distance d gets a layer variable for each of the layers d..3."""
+    lits = [1, 2, 3, 4, 5]
+    adjacent = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    assert connectivity.layer_cost(lits, adjacent, 4, 1) == 3 + 2 + 1
+    assert connectivity.layer_cost([2, 3, 4], [[1], [0, 2], [1]], 3, 1) is None
 
 
 def test_a_large_implied_count_only_bounds_connectivity(monkeypatch):
