@@ -30,6 +30,8 @@ Bounded (both modes): when an element is always selected and a cardinality
 constraint over the same selection allows at most K chosen elements, every
 chosen element lies within K-1 steps of it; distance layers of that depth
 are complete and small (a Nurikabe island), and beat both cuts and ranks.
+They are used up to a K of BOUNDED_LIMIT, and past it while layer_cost
+stays within LAYER_BUDGET variables (encoder/cnf.py).
 
 Eager (Z3, DIMACS export, ``--connectivity eager``): the root is an element
 that is always selected, or else the first selected one; every other selected
