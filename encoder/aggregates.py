@@ -49,12 +49,12 @@ def _simple_binder(node):
 
 
 def _agg_count(it, node, env):
-    m = it.model
-    total = 0
-    symbolic = []
     count = count_closure(it, node)       # the usual form (grounding compiles it once)
     if count is not None:
         return count(env)
+    m = it.model
+    total = 0
+    symbolic = []
     for guard, v in _items(it, node, env, it.want_bool):
         if guard is not None:
             v = m.and_([guard, m.const(v) if type(v) is bool else v])

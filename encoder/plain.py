@@ -22,7 +22,7 @@ from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
 from ..board.geometry import Edge, Segment
 from ..board.graphs import adjacency
 from . import syntax as ast
-from .aggregates import AGGREGATES
+from .aggregates import AGGREGATES, count_closure
 from .evaluate import restore, saved
 from .limits import MAX_COLLECTION_ITEMS
 from .values import PSet
@@ -594,12 +594,14 @@ class PlainClosures:
 
     def _p_count(self, node):
         agg = AGGREGATES["count"]
+        # the shared count, its usual form compiled here once, not on each call
+        shared = count_closure(self, node) or (lambda env: agg(self, node, env))
         pick = self._p_picker(node)
 
         def count(env):
             found = pick(env)
             if found is None:
-                return agg(self, node, env)
+                return shared(env)
             return len(found[1])
         return count
 
