@@ -627,3 +627,24 @@ def worst_exit(codes) -> int:
         if c in codes:
             return c
     return EXIT_OK
+
+
+def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
+             seed: int | None = None, timeout: float | None = None, params: dict | None = None,
+             minimal: bool = True, solver: str | None = None, workers: int = 1,
+             progress=no_progress):
+    """Generate ``count`` puzzles with exactly one solution from the spec's
+    `generate` lines (generator.py), yielded in seed order as they come.
+
+    ``size``: (width, height) of a square board, (side, None) for a hexagon or
+    a square; None: the spec's `generate size`.  Puzzle k has seed
+    ``seed + k`` (a random start when None) and is made again from it alone.
+    ``timeout``: seconds per puzzle.  ``minimal``: blank every clue that can go
+    (else keep all the drawn solution gives).  ``workers``: processes."""
+    from . import generator
+    from .encoder import generate as gen_stage
+    gspec = generator.prepare(spec)
+    blank = gen_stage.blank_instance(spec, gen_stage.board_size(spec, size), params or {})
+    options = dict(solver=solver, timeout=timeout, minimal=minimal, progress=progress)
+    yield from generator.generate_many(spec, gspec, blank, generator.seeds(seed, count),
+                                       workers, **options)

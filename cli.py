@@ -7,10 +7,11 @@ import errno
 import gc
 import json
 import os
+import re
 import sys
 import time
 
-from . import __version__, api, clock
+from . import __version__, api, clock, generator
 from .encoder.check import summary
 from .encoder.render import move_text
 from .deep_stack import run_deep
@@ -192,6 +193,46 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    gp = sub.add_parser("generate", help="generate puzzles with exactly one solution",
+                        description="Draw a random solution of the spec's `generate` lines, "
+                                    "derive its clues, repair it until the puzzle has one "
+                                    "solution, then blank clues (in random order) while it stays "
+                                    "unique.  Every puzzle printed is re-solved and verified.",
+                        epilog="examples:\n"
+                               "  pzc generate sudoku --count 5 --seed 1\n"
+                               "  pzc generate akari --size 10x10 --format url\n"
+                               "  pzc generate slitherlink --size 8x6 --format json\n"
+                               "exit codes: 0 every puzzle made; 2 bad input; 3 a time limit "
+                               "reached; 4 a bug (a puzzle that does not verify)",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    gp.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file "
+                    "with 'generate' lines")
+    gp.add_argument("--size", metavar="WxH", type=_size, default=None,
+                    help="the board: WxH, or N for N x N (a hexagon of side N on hex boards); "
+                         "default: the spec's 'generate size'")
+    gp.add_argument("--count", metavar="N", type=_count_arg, default=1,
+                    help="how many puzzles (default 1)")
+    gp.add_argument("--seed", metavar="S", type=int, default=None,
+                    help="puzzle k is made from seed S + k, and the same seed gives the same "
+                         "puzzle (default: a random S, printed with each puzzle)")
+    gp.add_argument("--timeout", metavar="S", type=_positive, default=None,
+                    help="time limit in seconds per puzzle (exit 3 when reached)")
+    gp.add_argument("--param", metavar="NAME=V", action="append", default=[],
+                    help="a parameter of the spec's instances, e.g. --param stars=2")
+    gp.add_argument("--keep-clues", action="store_true",
+                    help="keep every clue the drawn solution gives (by default clues are "
+                         "blanked while the puzzle stays unique: a minimal puzzle)")
+    gp.add_argument("--workers", metavar="N", type=_count_arg, default=None,
+                    help="processes making puzzles at once (default: all cores)")
+    gp.add_argument("--solver", metavar="NAME", default=None,
+                    help="PySAT solver (default: the spec's, else cadical195)")
+    gp.add_argument("--format", choices=["text", "json", "url", "pzprv3"], default="text",
+                    help="text (default): pzc's instance files, each after a '#' line with its "
+                         "seed; json: one object a line (instance, url, solution, clues, seed, "
+                         "stats); url: puzz.link URLs; pzprv3: puzz.link's files")
+    gp.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    gp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
     c = sub.add_parser("check", help="parse and check a spec",
                        description="Parse and check a spec; print a one-line summary or the errors.")
     c.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
@@ -263,7 +304,7 @@ def _main(argv) -> int:
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
-                   "convert": cmd_convert,
+                   "convert": cmd_convert, "generate": cmd_generate,
                    "specs": cmd_specs}[args.command]
         return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
     except PzcError as e:
@@ -360,6 +401,65 @@ def cmd_convert(args) -> int:
     else:
         sys.stdout.write(text)
     return code
+
+
+def cmd_generate(args) -> int:
+    """Puzzles printed as they come; a puzzle that could not be made is
+    reported on standard error and the others are still printed."""
+    spec = api.load_spec(args.spec)
+    params = {}
+    for item in args.param:
+        name, eq, value = item.partition("=")
+        if not eq or not name or not re.fullmatch(r"-?\d+", value.strip()):
+            raise PzcError(f"--param {item}: expected NAME=NUMBER, e.g. --param stars=2")
+        params[name.strip()] = int(value)
+    workers = args.workers or (os.cpu_count() or 1)
+    made = api.generate(spec, args.size, args.count, args.seed, args.timeout, params,
+                        minimal=not args.keep_clues, solver=args.solver,
+                        workers=min(workers, args.count))
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    codes = []
+    try:
+        for g in made:
+            codes.append(g.exit_code)
+            if g.status != "generated" and args.format != "json":
+                why = g.error.format() if g.error is not None else "pzc: time limit reached"
+                print(f"seed {g.seed}: {why}", file=sys.stderr)
+                continue
+            out.write(_generated_text(spec, g, args.format))
+            out.flush()
+    finally:
+        if args.output:
+            out.close()
+    return api.worst_exit(codes)
+
+
+def _generated_text(spec, g, form) -> str:
+    if form == "json":
+        return json.dumps(generator.to_json(spec, g, api.write_instance)) + "\n"
+    if form == "text":
+        text = api.write_instance(spec, g.instance, "text")
+        return (f"# seed {g.seed}: {g.clues} clues, {g.stats['seconds']} s\n"
+                + text + "\n")
+    text = api.write_instance(spec, g.instance, form)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _size(text: str):
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"expected WxH or N, e.g. 10x10, not {text!r}")
+    return int(m.group(1)), int(m.group(2)) if m.group(2) else None
+
+
+def _count_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return n
 
 
 def cmd_check(args) -> int:

@@ -137,6 +137,8 @@ class SatSession(Session):
         self.lazy_at_start = list(self.cnf.lazy)
         self.made_eager = []             # lazy constraints given their eager encoding
         self.assumptions = []            # literals assumed for the next solve (plans)
+        self.phases = []                 # literals the solver tries first (generate's draws)
+        self.phases_new = None           # phases set since the worker was last called
         self.solve_s = 0.0
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
@@ -151,6 +153,8 @@ class SatSession(Session):
     def solver(self):
         if self._solver is None:
             self._solver = Solver(name=self.name)
+            if self.phases:
+                self._solver.set_phases(self.phases)
             add_clauses(self._solver, self.cnf.clauses)
             add_clauses(self._solver, self._added_clauses())
             self.fresh = True
@@ -264,7 +268,8 @@ class SatSession(Session):
                 self._drop_solver()
                 self.stale = False
             self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
-        request, self.pending = (self.pending, self.assumptions), []
+        request, self.pending = (self.pending, self.assumptions, self.phases_new), []
+        self.phases_new = None
         try:
             reply = self.worker.call(request, timeout)
         except BaseException:
@@ -286,14 +291,27 @@ class SatSession(Session):
 
     def _serve(self, request):
         """In the worker: add what the parent sent, solve, report."""
-        clauses, self.assumptions = request
+        clauses, self.assumptions, phases = request
         self._add(clauses)
+        if phases is not None:
+            self.set_phases(phases)
         status, model, added = self._loop()
         eager = [self.lazy_at_start.index(x) for x in self.made_eager]
         return status, model, pickle.dumps(added), self.rounds, self.cuts, eager
 
-    def block(self, values: dict) -> None:
-        self._add([blocking_clause(self.cnf.var_lits, values)])
+    def set_phases(self, literals: list) -> None:
+        """The polarities the solver tries first (random ones draw a random solution)."""
+        self.phases = literals
+        if self.worker is not None:
+            self.phases_new = literals
+        elif self._solver is not None:
+            self._solver.set_phases(literals)
+
+    def block(self, values: dict, guard: int | None = None) -> None:
+        """No later model repeats these values; with ``guard``, only models
+        where the literal ``guard`` is true (a blocking clause to assume)."""
+        clause = blocking_clause(self.cnf.var_lits, values)
+        self._add([clause + [-guard]] if guard is not None else [clause])
 
     def extend(self, variables, nodes) -> None:
         """Encode a plan's next step into the same solver."""

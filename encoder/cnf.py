@@ -928,3 +928,10 @@ def literal(cnf: Cnf, node: Node) -> tuple:
         lit = True
     cnf.nvars = enc.nvars
     return lit, enc.clauses[start:]
+
+
+def fresh_literal(cnf: Cnf) -> int:
+    """A new variable, known to the encoder too (a selector to assume)."""
+    lit = cnf.encoder.new() if cnf.encoder is not None else cnf.nvars + 1
+    cnf.nvars = max(cnf.nvars, lit)
+    return lit

@@ -289,6 +289,42 @@ class ShowSteps(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class GenCell(Stmt):
+    kind: str             # clue (may be removed), given (kept), removed (left when a clue goes), layer
+    cell: str             # name bound to each cell in turn
+    body: Expr
+    layer: str | None = None   # the layer a `generate layer NAME c: ...` fills
+
+
+@dataclass(slots=True, eq=False)
+class GenSize(Stmt):
+    width: Expr           # the board generated when --size is not given
+    height: Expr | None   # None: a square board, or a hexagon of side `width`
+
+
+@dataclass(slots=True, eq=False)
+class GenRules(Stmt):
+    names: list           # [(rule name, pos)]: the spec's rules that hold without clues
+
+
+@dataclass(slots=True, eq=False)
+class Generate(Stmt):
+    """One `generate ...` line: `part` is a Let, Var, Rule, GenCell, GenSize or GenRules."""
+    part: Stmt
+
+
+@dataclass(eq=False)
+class GenerateSection:
+    """The spec's `generate` lines, gathered (encoder/generate.py reads them)."""
+    pos: tuple                                       # the first generate line
+    statements: list = field(default_factory=list)   # its lets, vars and rules, in order
+    cells: dict = field(default_factory=dict)        # clue/given/removed -> GenCell
+    layers: dict = field(default_factory=dict)       # layer name -> GenCell
+    size: GenSize | None = None
+    rules: GenRules | None = None
+
+
+@dataclass(slots=True, eq=False)
 class Spec:
     source: Source
     statements: list
@@ -311,6 +347,7 @@ class Spec:
     params: dict = field(default_factory=dict)       # name -> Param, in header order
     url: PuzzLink | None = None                      # puzz.link URL body layout
     file: PuzzLink | None = None                     # pzprv3 file body layout
+    generate: GenerateSection | None = None          # how `pzc generate` makes instances
 
     @property
     def layer_names(self) -> list:
@@ -492,6 +529,8 @@ def _collect(source: Source, statements: list) -> Spec:
                 raise source.error(st.pos, f"there is already an action named '{st.name}' "
                                            f"(line {line})")
             spec.actions[st.name] = st
+        elif isinstance(st, Generate):
+            _collect_generate(source, spec, st)
         elif isinstance(st, Start):
             spec.starts.append(st)
         elif isinstance(st, Goal):
@@ -512,6 +551,31 @@ def _collect(source: Source, statements: list) -> Spec:
         if r.name in names[:i]:
             raise source.error(r.pos, f"there is already a rule named '{r.name}'")
     return spec
+
+
+def _collect_generate(source: Source, spec: Spec, st: Generate):
+    gen = spec.generate = spec.generate or GenerateSection(st.pos)
+    part = st.part
+    if isinstance(part, GenCell) and part.kind == "layer":
+        if part.layer in gen.layers:
+            raise source.error(part.pos, f"the layer '{part.layer}' is already generated on line "
+                                         f"{gen.layers[part.layer].pos[0]}")
+        gen.layers[part.layer] = part
+    elif isinstance(part, GenCell):
+        if part.kind in gen.cells:
+            raise source.error(part.pos, f"a spec has one 'generate {part.kind}' line (line "
+                                         f"{gen.cells[part.kind].pos[0]})")
+        gen.cells[part.kind] = part
+    elif isinstance(part, (GenSize, GenRules)):
+        slot = "size" if isinstance(part, GenSize) else "rules"
+        if getattr(gen, slot) is not None:
+            raise source.error(part.pos, f"a spec has one 'generate {slot}' line")
+        setattr(gen, slot, part)
+    else:
+        if isinstance(part, Rule) and part.implied:
+            raise source.error(part.pos, "a generation rule is a rule of the solutions drawn; "
+                                         "'implied' does not apply")
+        gen.statements.append(part)
 
 
 # layers with names of their own: clue(c) reads the clues, regions/region(c) the regions
@@ -649,11 +713,26 @@ class _Builder:
                                                        "variable, such as at[c]")
                 effects.append((target, self.expr(eff.children[1])))
             return Action(pos, str(ch[0]), binders, pre, effects)
+        if kind == "generate":
+            return Generate(pos, self.generate_part(ch[0]))
         if kind == "initial":
             return Start(pos, self.expr(ch[0]))
         if kind == "goal":
             return Goal(pos, self.expr(ch[0]))
         raise AssertionError(kind)  # pragma: no cover
+
+    def generate_part(self, t):
+        pos = _pos(t)
+        ch = t.children
+        if t.data == "gen_cell":
+            return GenCell(pos, str(ch[0]), str(ch[1]), self.expr(ch[2]))
+        if t.data == "gen_layer":
+            return GenCell(pos, "layer", str(ch[1]), self.expr(ch[2]), str(ch[0]))
+        if t.data == "gen_size":
+            return GenSize(pos, self.expr(ch[0]), self.expr(ch[1]) if ch[1] is not None else None)
+        if t.data == "gen_rules":
+            return GenRules(pos, [(str(n), _pos(n)) for n in ch])
+        return self.stmt(t)
 
     def string(self, tok) -> str:
         body = str(tok)[1:-1]

@@ -1,0 +1,262 @@
+"""Generation's driver: draw solutions, keep the first that makes a unique
+puzzle, blank its clues while it stays unique (encoder/generate.py has the
+stages, api.py calls this as api.generate).
+
+Every puzzle comes from one seed: the random phases of each draw and the
+order clues are tried in are taken from ``random.Random(seed)``, and the
+solvers are deterministic, so the same seed gives the same puzzle.  Puzzle k
+of a batch started at seed S has seed S + k.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass, field
+
+from . import clock
+from .backends import get_backend
+from .clock import Timeout
+from .encoder import check as check_stage
+from .encoder import cnf as cnf_stage
+from .encoder import generate as stage
+from .encoder.decode import decode
+from .encoder.enumerate import differences
+from .encoder.ground import ground
+from .encoder.instance import Instance
+from .errors import PzcError
+from .progress import no_progress
+
+REPAIRS = 50          # repairs of one drawn solution before a new draw
+WINDOW = 2            # how far (cells) around the differences a repair redraws
+
+EXIT_OK, EXIT_USAGE, EXIT_TIMEOUT, EXIT_VERIFY = 0, 2, 3, 4
+
+
+@dataclass(eq=False)
+class Generated:
+    """One generated puzzle (status generated), or why there is none."""
+    spec: str
+    seed: int
+    status: str                      # generated, timeout, error
+    instance: Instance | None = None
+    solution: list | None = None     # the answer's grid rows, verified
+    clues: int = 0                   # clue cells left
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+
+
+def prepare(spec):
+    """The generation model, checked (errors point into the spec)."""
+    gspec = stage.generation_spec(spec)
+    check_stage.check(gspec)
+    return gspec
+
+
+def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = None,
+                 timeout: float | None = None, minimal: bool = True,
+                 progress=no_progress) -> Generated:
+    """One puzzle from ``seed`` on the blank board, within ``timeout`` seconds."""
+    from . import api
+    out = Generated(spec.name, seed, "error")
+    rng = random.Random(seed)
+    solver = api._solver(spec, "sat", solver)
+    stats = out.stats = {"draws": 0, "repairs": 0, "checks": 0, "removed": 0}
+    started = time.perf_counter()
+    deadline = api._instance_clock(timeout)
+    try:
+        with deadline:
+            inst, removable, removed = _draw_unique(spec, gspec, blank, rng, solver, stats,
+                                                    progress)
+            if minimal:
+                inst = _reduce(spec, inst, removable, removed, rng, solver, stats, progress)
+            result = api.solve(spec, inst, solver=solver)
+            _check(result.status == "solved" and result.verified,
+                   f"the generated puzzle did not solve and verify: {result.status}")
+            out.status, out.instance, out.solution = "generated", inst, result.grid
+            out.clues = len(inst.clues)
+    except Timeout as e:
+        deadline.leave()
+        clock.leave_behind(e)
+        out.status, out.exit_code = "timeout", EXIT_TIMEOUT
+    except PzcError as e:
+        out.error, out.exit_code = e, e.exit_code
+    stats["seconds"] = round(time.perf_counter() - started, 3)
+    return out
+
+
+def _check(ok, message):
+    if not ok:
+        raise PzcError(message + " (a bug in pzc)", exit_code=EXIT_VERIFY)
+
+
+def _draw_unique(spec, gspec, blank, rng, solver, stats, progress):
+    """Draw solutions until one gives a puzzle with exactly one solution.
+
+    A drawn solution whose clues leave a second solution is repaired before it
+    is given up: the cells near where the two solutions differ are drawn
+    again (new random phases, a changed assignment there), everything else is
+    kept by assumptions on the same incremental solver."""
+    engine = get_backend("sat", solver)
+    while True:
+        clock.check()
+        stats["draws"] += 1
+        progress("draw", draws=stats["draws"])
+        g = ground(gspec, blank)
+        with engine.session(g) as session:
+            session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng))
+            outcome = session.next(clock.left())
+            _check_drawn(spec, outcome)
+            for repair in range(REPAIRS + 1):
+                drawn = stage.derive(spec, gspec, blank, decode(g, outcome.assignment))
+                verdict, diff = _unique(spec, drawn.instance, solver, stats)
+                _check(verdict != "none", "a drawn solution's own clues have no solution")
+                if verdict == "unique":
+                    return drawn.instance, drawn.removable, drawn.removed
+                if repair == REPAIRS:
+                    break
+                stats["repairs"] += 1
+                outcome = _repair(session, g, gspec, outcome.assignment,
+                                  _near(blank, diff, WINDOW), rng)
+                if outcome is None:          # nothing near there can change: draw again
+                    break
+
+
+def _check_drawn(spec, outcome):
+    if outcome.status == "timeout":
+        raise Timeout()
+    if outcome.status != "sat":
+        raise PzcError(f"the generation model of '{spec.name}' has no solution on this "
+                       "board (its size, or its generate rules)", exit_code=EXIT_USAGE)
+
+
+def _repair(session, g, gspec, assignment, window: set, rng):
+    """A solution that differs from ``assignment`` inside ``window`` (cells)
+    and equals it outside; None if there is none."""
+    var_lits = session.cnf.var_lits
+    fixed, inside = [], {}
+    for table in g.model.spec_vars.values():
+        for key, var in table.items():
+            lits = var_lits.get(var)
+            if lits is None:
+                continue
+            cells = _key_cells(key)
+            if cells and not any(c in window for c in cells):
+                value = assignment[var]
+                fixed.append(lits if value is True else -lits if value is False else lits[value])
+            else:
+                inside[var] = assignment[var]
+    guard = cnf_stage.fresh_literal(session.cnf)
+    session.block(inside, guard)
+    session.set_phases(stage.random_phases(var_lits, gspec.vars, rng))
+    session.assumptions = fixed + [guard]
+    try:
+        outcome = session.next(clock.left())
+    finally:
+        session.assumptions = []
+    if outcome.status == "timeout":
+        raise Timeout()
+    return outcome if outcome.status == "sat" else None
+
+
+def _key_cells(key) -> list:
+    """The board positions an element's key names: cells, the ends of edges
+    and segments (a dot stands for the cell it is the corner of)."""
+    out = []
+    for part in key:
+        if hasattr(part, "a"):
+            out += [part.a, part.b]
+        elif type(part) is tuple and len(part) == 2 and all(type(x) is int for x in part):
+            out.append(part)
+    return out
+
+
+def _near(blank, diff, radius) -> set:
+    """The cells within ``radius`` (in rows and columns) of the differing
+    positions of the shown boards (a canvas's points scaled to the board)."""
+    geom = blank.geometry
+    height = max((r for r, _ in geom.cells), default=0) + 1
+    width = max((c for _, c in geom.cells), default=0) + 1
+    shown_h = max((r for r, _ in diff), default=0) + 1
+    shown_w = max((c for _, c in diff), default=0) + 1
+    scale_r = height / shown_h if shown_h > height else 1
+    scale_c = width / shown_w if shown_w > width else 1
+    centres = {(int(r * scale_r), int(c * scale_c)) for r, c in diff}
+    return {cell for cell in geom.cells
+            if any(abs(cell[0] - r) <= radius and abs(cell[1] - c) <= radius for r, c in centres)}
+
+
+def _reduce(spec, inst, removable, removed, rng, solver, stats, progress):
+    """Blank each removable clue, in random order, where the puzzle stays unique."""
+    order = list(removable)
+    rng.shuffle(order)
+    for k, cell in enumerate(order):
+        progress("reduce", tried=k, of=len(order))
+        smaller = stage.without_clue(inst, cell, removed)
+        if _unique(spec, smaller, solver, stats)[0] == "unique":
+            inst = smaller
+            stats["removed"] += 1
+    return inst
+
+
+def _unique(spec, inst, solver, stats) -> tuple:
+    """(unique, several or none; where two solutions differ); Timeout at the limit."""
+    from . import api
+    stats["checks"] += 1
+    counted = api.count(spec, inst, solver=solver, limit=2)
+    if counted.status == "timeout":
+        raise Timeout()
+    if counted.error is not None:
+        raise counted.error
+    if counted.count < 2:
+        return ("none", "unique")[counted.count], []
+    return "several", differences(*counted._found.solutions[:2])
+
+
+def seeds(seed: int | None, count: int) -> list:
+    """The seeds of a batch: ``seed``, seed + 1, ...; a random start if none."""
+    start = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+    return [start + k for k in range(count)]
+
+
+def to_json(spec, g: Generated, write) -> dict:
+    """What --format json prints for one puzzle; ``write(spec, instance,
+    form)`` writes the instance as text or a URL."""
+    out = {"spec": g.spec, "seed": g.seed, "status": g.status, "instance": None, "url": None,
+           "solution": g.solution, "clues": g.clues, "stats": g.stats}
+    if g.instance is not None:
+        out["instance"] = write(spec, g.instance, "text")
+        if spec.url is not None:
+            out["url"] = write(spec, g.instance, "url")
+    if g.error is not None:
+        out["error"] = g.error.as_json()
+    return out
+
+
+_JOB = None       # (spec, gspec, blank, options) for the forked workers
+
+
+def _run_seed(seed):
+    spec, gspec, blank, options = _JOB
+    return generate_one(spec, gspec, blank, seed, **options)
+
+
+def generate_many(spec, gspec, blank, seed_list, workers: int = 1, **options):
+    """generate_one for each seed, in order; ``workers`` processes at once."""
+    global _JOB
+    if workers <= 1 or len(seed_list) <= 1:
+        for seed in seed_list:
+            yield generate_one(spec, gspec, blank, seed, **options)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    options.pop("progress", None)            # a callback stays in this process
+    _JOB = (spec, gspec, blank, options)
+    try:
+        with ProcessPoolExecutor(max_workers=workers,
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            yield from pool.map(_run_seed, seed_list)
+    finally:
+        _JOB = None

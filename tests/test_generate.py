@@ -1,0 +1,141 @@
+"""pzc generate: puzzles made from a spec's `generate` lines.
+
+Each generated puzzle is read back from the text pzc printed, found unique by
+pzc on both backends (SAT and Z3), its printed solution judged by this
+suite's own checkers (generators.py), and, where puzz.link has the genre,
+opened by pzprjs with the answer put on it.  Minimality is checked by a brute
+force of the test's own on 4x4 Sudoku.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+import answers
+import pzprjs
+from conftest import run_cli
+
+# spec, size, seeds: small boards, so that Z3 re-proves uniqueness quickly
+CASES = [("sudoku", "4", 2), ("sudoku", "9", 2), ("slitherlink", "5x4", 2),
+         ("akari", "6x6", 2), ("numberlink", "6x5", 2)]
+
+
+def generated(spec, size, count, seed=11, *more):
+    run = run_cli("generate", spec, "--size", size, "--count", count, "--seed", seed,
+                  "--format", "json", *more)
+    assert run.returncode == 0, run.stderr
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(out) == count and all(g["status"] == "generated" for g in out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def made():
+    return {(spec, size): generated(spec, size, n) for spec, size, n in CASES}
+
+
+@pytest.mark.parametrize("spec,size,n", CASES)
+def test_generated_puzzles_read_back_unique_on_both_backends(made, tmp_path, spec, size, n):
+    for g in made[(spec, size)]:
+        path = tmp_path / "puzzle.txt"
+        path.write_text(g["instance"])
+        for backend in ("sat", "smt"):
+            run = run_cli("unique", spec, path, "--backend", backend, "--format", "json")
+            assert run.returncode == 0, (backend, g["instance"], run.stdout, run.stderr)
+            assert json.loads(run.stdout)["witnesses"] == [g["solution"]]
+        solved = run_cli("solve", spec, path, "--format", "json")
+        assert json.loads(solved.stdout)["grid"] == g["solution"]
+        if spec in ("sudoku", "numberlink", "slitherlink"):
+            assert answers.valid(spec, judged_text(spec, g["instance"]), g["solution"])
+        w, h = (int(x) for x in g["instance"].split("\n")[0].split()[:2])
+        assert (w, h) == ((int(size),) * 2 if "x" not in size else tuple(map(int, size.split("x"))))
+        assert g["clues"] == sum(t != "." and t != "-" for t in g["instance"].split()[2:])
+
+
+def judged_text(spec, text):
+    """The instance as generators.py's checkers read it: each row's
+    characters side by side; Sudoku and Slitherlink without the header."""
+    lines = text.split("\n")
+    body = [line.replace(" ", "") for line in lines[1:]]
+    return "\n".join(body if spec in ("sudoku", "slitherlink") else [lines[0]] + body)
+
+
+def sudoku4_grids():
+    """Every solved 4x4 Sudoku (288), by brute force."""
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+    for grid in itertools.product(rows, repeat=4):
+        cols_ok = all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))
+        boxes_ok = all(len({grid[r][c] for r in (br, br + 1) for c in (bc, bc + 1)}) == 4
+                       for br in (0, 2) for bc in (0, 2))
+        if cols_ok and boxes_ok:
+            out.append(grid)
+    return out
+
+
+def test_sudoku_4x4_puzzles_are_unique_and_minimal_by_brute_force():
+    grids = sudoku4_grids()
+    assert len(grids) == 288
+    for g in generated("sudoku", "4", 4, 3):
+        rows = [line.split() for line in g["instance"].split("\n")[1:5]]
+        clues = {(r, c): int(t) for r, row in enumerate(rows) for c, t in enumerate(row) if t != "."}
+
+        def fitting(cl):
+            return [x for x in grids if all(x[r][c] == v for (r, c), v in cl.items())]
+        only = fitting(clues)
+        assert len(only) == 1
+        assert ["".join(map(str, row)) for row in only[0]] == g["solution"]
+        for cell in clues:              # minimal: any clue gone leaves two solutions or more
+            assert len(fitting({k: v for k, v in clues.items() if k != cell})) >= 2
+
+
+def test_the_same_seed_gives_the_same_puzzles_and_workers_do_not_change_them():
+    one = run_cli("generate", "slitherlink", "--size", "5", "--seed", "7", "--count", "3",
+                  "--workers", "1")
+    again = run_cli("generate", "slitherlink", "--size", "5", "--seed", "7", "--count", "3",
+                    "--workers", "2")
+    assert one.returncode == again.returncode == 0, one.stderr + again.stderr
+    strip = lambda text: [l for l in text.splitlines() if not l.startswith("#")]
+    assert strip(one.stdout) == strip(again.stdout)
+    puzzles = "\n".join(strip(one.stdout)).split("\n\n")
+    assert len({p.strip() for p in puzzles if p.strip()}) == 3      # three different puzzles
+    # puzzle k of seed S is the puzzle of seed S + k
+    third = run_cli("generate", "slitherlink", "--size", "5", "--seed", "9")
+    assert "\n".join(strip(third.stdout)).strip() == puzzles[-1].strip()
+
+
+def test_generated_urls_open_in_pzprjs_with_the_answer_accepted():
+    pzprjs.need()
+    jobs = []
+    for g in generated("akari", "7x6", 3, 5):
+        ops = [pzprjs.cell(r, c, "setQans", 1) for r, row in enumerate(g["solution"])
+               for c, t in enumerate(row.split() if " " in row else row) if t == "*"]
+        jobs.append({"open": g["url"], "ops": ops})
+    for g in generated("sudoku", "9", 2, 5):
+        ops = [pzprjs.cell(r, c, "setAnum", int(t)) for r, row in enumerate(g["solution"])
+               for c, t in enumerate(row.split() if " " in row else row)]
+        jobs.append({"open": g["url"], "ops": ops})
+    for g, verdict in zip(jobs, pzprjs.check(jobs)):
+        assert verdict.get("complete"), (g, verdict)
+
+
+def test_generate_errors(tmp_path):
+    run = run_cli("generate", "nurikabe")
+    assert run.returncode == 2 and "no 'generate' lines" in run.stderr
+    run = run_cli("generate", "sudoku", "--size", "ten")
+    assert run.returncode == 2 and "expected WxH or N" in run.stderr
+    run = run_cli("generate", "sudoku", "--param", "stars=2")
+    assert run.returncode == 2 and "no parameter 'stars'" in run.stderr
+    run = run_cli("generate", "sudoku", "--count", "0")
+    assert run.returncode == 2 and "at least 1" in run.stderr
+    spec = tmp_path / "bad.pz"
+    spec.write_text('puzzle bad\nboard square\nvar x[c in cells]: bool\nshow x\n'
+                    'rule r: all c in cells: x[c]\ngenerate rules r, nosuch\n'
+                    'generate clue c: x[c]\n')
+    run = run_cli("generate", spec, "--size", "3")
+    assert run.returncode == 2
+    assert "bad.pz:6:19" in run.stderr and "no rule named 'nosuch'" in run.stderr
+    assert "^" in run.stderr and "Traceback" not in run.stderr
