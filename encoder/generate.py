@@ -37,7 +37,7 @@ from ..board.clues import token_text
 from ..board.geometry import HexGrid, SquareGrid
 from ..errors import PzcError, Source
 from . import syntax as ast
-from .instance import Instance
+from .instance import Instance, Record
 from .plain import names_read
 from .verify import Checker, verify
 
@@ -232,7 +232,7 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
         inst.tokens[cell] = token_text(value, layout)
     for key, table in values.items():
         if isinstance(key, tuple):
-            inst.layers[key[1]] = dict(table)
+            inst.layers[key[1]] = Record(table)
     removable = [c for c in blank.geometry.cells if c in values.get("clue", {})]
     return Drawn(inst, removable, dict(values.get("removed", {})))
 
@@ -248,7 +248,7 @@ def without_clue(inst: Instance, cell, removed: dict) -> Instance:
     its `generate removed` value."""
     out = Instance(inst.name, inst.source, inst.layout, inst.geometry, dict(inst.clues),
                    dict(inst.tokens), set(inst.locked), params=dict(inst.params),
-                   layers={k: dict(v) for k, v in inst.layers.items()})
+                   layers=dict(inst.layers))     # layers are never removed
     if cell in removed:
         out.clues[cell] = removed[cell]
         out.tokens[cell] = token_text(removed[cell], inst.layout)

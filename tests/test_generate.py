@@ -20,7 +20,8 @@ from conftest import run_cli
 
 # spec, size, seeds: small boards, so that Z3 re-proves uniqueness quickly
 CASES = [("sudoku", "4", 2), ("sudoku", "9", 2), ("slitherlink", "5x4", 2),
-         ("akari", "6x6", 2), ("numberlink", "6x5", 2)]
+         ("akari", "6x6", 2), ("numberlink", "6x5", 2), ("nurikabe", "6x6", 2),
+         ("starbattle", "6x6", 2)]
 
 
 def generated(spec, size, count, seed=11, *more):
@@ -48,17 +49,21 @@ def test_generated_puzzles_read_back_unique_on_both_backends(made, tmp_path, spe
             assert json.loads(run.stdout)["witnesses"] == [g["solution"]]
         solved = run_cli("solve", spec, path, "--format", "json")
         assert json.loads(solved.stdout)["grid"] == g["solution"]
-        if spec in ("sudoku", "numberlink", "slitherlink"):
+        if spec in ("sudoku", "numberlink", "slitherlink", "nurikabe"):
             assert answers.valid(spec, judged_text(spec, g["instance"]), g["solution"])
         w, h = (int(x) for x in g["instance"].split("\n")[0].split()[:2])
         assert (w, h) == ((int(size),) * 2 if "x" not in size else tuple(map(int, size.split("x"))))
-        assert g["clues"] == sum(t != "." and t != "-" for t in g["instance"].split()[2:])
+        if spec != "starbattle":          # its instance is the regions: no clue
+            assert g["clues"] == sum(t != "." and t != "-" for t in g["instance"].split()[2:])
 
 
 def judged_text(spec, text):
     """The instance as generators.py's checkers read it: each row's
-    characters side by side; Sudoku and Slitherlink without the header."""
+    characters side by side; Sudoku and Slitherlink without the header;
+    Nurikabe's tokens without it."""
     lines = text.split("\n")
+    if spec == "nurikabe":
+        return "\n".join(lines[1:])
     body = [line.replace(" ", "") for line in lines[1:]]
     return "\n".join(body if spec in ("sudoku", "slitherlink") else [lines[0]] + body)
 
@@ -118,12 +123,16 @@ def test_generated_urls_open_in_pzprjs_with_the_answer_accepted():
         ops = [pzprjs.cell(r, c, "setAnum", int(t)) for r, row in enumerate(g["solution"])
                for c, t in enumerate(row.split() if " " in row else row)]
         jobs.append({"open": g["url"], "ops": ops})
+    for g in generated("nurikabe", "8x7", 2, 5):
+        ops = [pzprjs.cell(r, c, "setQans", 1) for r, row in enumerate(g["solution"])
+               for c, t in enumerate(row.split() if " " in row else row) if t == "#"]
+        jobs.append({"open": g["url"], "ops": ops})
     for g, verdict in zip(jobs, pzprjs.check(jobs)):
         assert verdict.get("complete"), (g, verdict)
 
 
 def test_generate_errors(tmp_path):
-    run = run_cli("generate", "nurikabe")
+    run = run_cli("generate", "hashi")
     assert run.returncode == 2 and "no 'generate' lines" in run.stderr
     run = run_cli("generate", "sudoku", "--size", "ten")
     assert run.returncode == 2 and "expected WxH or N" in run.stderr
