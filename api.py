@@ -128,6 +128,9 @@ def load_spec(name_or_path: str) -> syntax.Spec:
         path = name_or_path
     spec = syntax.parse(text, path)
     check_stage.check(spec)
+    if spec.generate is not None:        # its generate lines are checked too
+        from .generator import prepare
+        prepare(spec)
     return spec
 
 

@@ -148,3 +148,17 @@ def test_generate_errors(tmp_path):
     assert run.returncode == 2
     assert "bad.pz:6:19" in run.stderr and "no rule named 'nosuch'" in run.stderr
     assert "^" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_pzprjs_opens_generated_numberlink_slitherlink_and_star_battle_urls():
+    pzprjs.need()
+    urls = [g["url"] for spec, size, more in [("numberlink", "7x6", []),
+                                                ("slitherlink", "6x5", []),
+                                                ("starbattle", "6x6", [])]
+            for g in generated(spec, size, 2, 8, *more)]
+    for url, verdict in zip(urls, pzprjs.check([{"open": u} for u in urls])):
+        assert "error" not in verdict, (url, verdict)
+        w, h = (int(x) for x in url.split("?")[1].split("/")[1:3])
+        assert (verdict["cols"], verdict["rows"]) == (w, h)
+        # pzprjs writes the same puzzle back
+        assert verdict["url"].split("?")[1].split("/", 1)[1] == url.split("?")[1].split("/", 1)[1]
