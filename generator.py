@@ -68,15 +68,18 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     deadline = api._instance_clock(timeout)
     try:
         with deadline:
-            inst, removable, removed = _draw_unique(spec, gspec, blank, rng, solver, stats,
-                                                    progress)
+            drawn = _draw_unique(spec, gspec, blank, rng, solver, stats, progress)
+            inst = drawn.instance
             if minimal:
-                inst = _reduce(spec, inst, removable, removed, rng, solver, stats, progress)
+                inst = _reduce(spec, drawn, rng, solver, stats, progress)
+            inst = stage.shuffled(spec, gspec, inst, drawn.answer, rng)
             result = api.solve(spec, inst, solver=solver)
             _check(result.status == "solved" and result.verified,
                    f"the generated puzzle did not solve and verify: {result.status}")
             out.status, out.instance, out.solution = "generated", inst, result.grid
             out.clues = len(inst.clues)
+            if inst.locked:
+                stats["locked"] = len(inst.locked)
     except Timeout as e:
         deadline.leave()
         clock.leave_behind(e)
@@ -114,7 +117,7 @@ def _draw_unique(spec, gspec, blank, rng, solver, stats, progress):
                 verdict, diff = _unique(spec, drawn.instance, solver, stats)
                 _check(verdict != "none", "a drawn solution's own clues have no solution")
                 if verdict == "unique":
-                    return drawn.instance, drawn.removable, drawn.removed
+                    return drawn
                 if repair == REPAIRS:
                     break
                 stats["repairs"] += 1
@@ -188,13 +191,16 @@ def _near(blank, diff, radius) -> set:
             if any(abs(cell[0] - r) <= radius and abs(cell[1] - c) <= radius for r, c in centres)}
 
 
-def _reduce(spec, inst, removable, removed, rng, solver, stats, progress):
-    """Blank each removable clue, in random order, where the puzzle stays unique."""
-    order = list(removable)
+def _reduce(spec, drawn, rng, solver, stats, progress):
+    """Blank each removable clue and open each lock, in random order, where
+    the puzzle stays unique."""
+    inst = drawn.instance
+    order = [("clue", c) for c in drawn.removable] + [("lock", c) for c in drawn.locks]
     rng.shuffle(order)
-    for k, cell in enumerate(order):
+    for k, (kind, cell) in enumerate(order):
         progress("reduce", tried=k, of=len(order))
-        smaller = stage.without_clue(inst, cell, removed)
+        smaller = (stage.without_clue(inst, cell, drawn.removed) if kind == "clue"
+                   else stage.without_lock(inst, cell))
         if _unique(spec, smaller, solver, stats)[0] == "unique":
             inst = smaller
             stats["removed"] += 1

@@ -27,6 +27,9 @@ SETS = {
     "slitherlink10": ("slitherlink", (10, None), {}),
     "akari10": ("akari", (10, None), {}),
     "starbattle10": ("starbattle", (10, None), {"stars": 2}),
+    "hexiom4": ("hexiom", (4, None), {}),
+    "hexiom5": ("hexiom", (5, None), {}),
+    "hexiom6": ("hexiom", (6, None), {}),
 }
 
 

@@ -41,6 +41,7 @@ from .instance import Instance, Record
 from .plain import names_read
 from .verify import Checker, verify
 
+CELL_KINDS = ("clue", "given", "removed", "locked", "shuffle")
 MAX_SIDE = 200          # a board side generate accepts (square boards; hexagons: 30)
 
 
@@ -50,6 +51,8 @@ class Drawn:
     instance: Instance           # every clue the solution gives
     removable: list              # the clue cells reduce may blank, in the board's order
     removed: dict                # cell -> the value a removed clue leaves (absent: blank)
+    locks: list = field(default_factory=list)    # the locked cells reduce may unlock
+    answer: object = None        # the drawn solution
 
 
 def generation_spec(spec: ast.Spec) -> ast.Spec:
@@ -134,7 +137,7 @@ def _reads(node) -> set:
 
 
 def _cell_lines(gen) -> list:
-    return [gen.cells[k] for k in ("clue", "given", "removed") if k in gen.cells] + list(
+    return [gen.cells[k] for k in CELL_KINDS if k in gen.cells] + list(
         gen.layers.values())
 
 
@@ -215,7 +218,7 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
     blanks = _blank_tokens(spec)
     values = {}
     with Checker(gspec, blank, answer) as checker:
-        for kind, line in [(k, gen.cells[k]) for k in ("clue", "given", "removed")
+        for kind, line in [(k, gen.cells[k]) for k in ("clue", "given", "removed", "locked")
                            if k in gen.cells] + [(("layer", n), c) for n, c in gen.layers.items()]:
             env = {}
             table = values[kind] = {}
@@ -233,8 +236,10 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
     for key, table in values.items():
         if isinstance(key, tuple):
             inst.layers[key[1]] = Record(table)
+    inst.locked = {c for c, v in values.get("locked", {}).items() if v is True}
     removable = [c for c in blank.geometry.cells if c in values.get("clue", {})]
-    return Drawn(inst, removable, dict(values.get("removed", {})))
+    locks = [c for c in blank.geometry.cells if c in inst.locked]
+    return Drawn(inst, removable, dict(values.get("removed", {})), locks, answer)
 
 
 def _blank_tokens(spec) -> set:
@@ -243,12 +248,45 @@ def _blank_tokens(spec) -> set:
     return set(opt.value.value) if opt is not None else {"."}
 
 
+def _copy(inst: Instance) -> Instance:
+    return Instance(inst.name, inst.source, inst.layout, inst.geometry, dict(inst.clues),
+                    dict(inst.tokens), set(inst.locked), params=dict(inst.params),
+                    layers=dict(inst.layers))     # layers are never removed
+
+
+def without_lock(inst: Instance, cell) -> Instance:
+    """A copy of the instance with ``cell`` unlocked."""
+    out = _copy(inst)
+    out.locked.discard(cell)
+    return out
+
+
+def shuffled(spec: ast.Spec, gspec: ast.Spec, inst: Instance, answer, rng) -> Instance:
+    """The contents (clue or blank) of the cells `generate shuffle` picks,
+    mixed at random among those cells: Hexiom's free tiles do not stand where
+    the answer puts them.  The expression reads the final instance (its
+    locks)."""
+    line = spec.generate.cells.get("shuffle")
+    if line is None:
+        return inst
+    with Checker(gspec, inst, answer) as checker:
+        picked = [c for c in inst.geometry.cells
+                  if checker.eval(line.body, {line.cell: c}) is True]
+    contents = [(inst.clues.get(c), inst.tokens.get(c)) for c in picked]
+    rng.shuffle(contents)
+    out = _copy(inst)
+    for cell, (value, token) in zip(picked, contents):
+        out.clues.pop(cell, None)
+        out.tokens.pop(cell, None)
+        if value is not None:
+            out.clues[cell], out.tokens[cell] = value, token
+    return out
+
+
 def without_clue(inst: Instance, cell, removed: dict) -> Instance:
     """A copy of the instance with the clue on ``cell`` blanked, or replaced by
     its `generate removed` value."""
-    out = Instance(inst.name, inst.source, inst.layout, inst.geometry, dict(inst.clues),
-                   dict(inst.tokens), set(inst.locked), params=dict(inst.params),
-                   layers=dict(inst.layers))     # layers are never removed
+    out = _copy(inst)
     if cell in removed:
         out.clues[cell] = removed[cell]
         out.tokens[cell] = token_text(removed[cell], inst.layout)

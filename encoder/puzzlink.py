@@ -19,7 +19,7 @@ spec's `layers`) or a parameter; an optional last argument, a list of
 from __future__ import annotations
 
 from ..errors import PzcError, Source
-from ..board.geometry import SquareGrid
+from ..board.geometry import HexGrid, SquareGrid
 from ..formats import codecs as codec_table
 from ..formats.puzzlink import FormatError, looks_like_url, make_url, parse_url
 from ..formats.pzprv3 import make_pzprv3, parse_pzprv3
@@ -302,8 +302,13 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
     """The instance as a pzc text instance: a "W H [parameters]" header, then
     one token grid per layer (every layer of the spec, in order)."""
     g = inst.geometry
+    if isinstance(g, HexGrid):          # the side, then the indented hexagon, '+' on locks
+        from .render import layout_rows
+        tokens = {c: inst.tokens.get(c, str(inst.clues[c])) if c in inst.clues else blank
+                  for c in g.cells}
+        return f"{g.side}\n" + "\n".join(layout_rows(inst, tokens)) + "\n"
     if not isinstance(g, SquareGrid):
-        raise PzcError(f"{inst.name}: only square boards are written as text grids")
+        raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
     head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
     grids = []
     for name in spec.layer_names:

@@ -290,7 +290,8 @@ class ShowSteps(Stmt):
 
 @dataclass(slots=True, eq=False)
 class GenCell(Stmt):
-    kind: str             # clue (may be removed), given (kept), removed (left when a clue goes), layer
+    kind: str             # clue (may be removed), given (kept), removed (left when a clue goes),
+                          # locked (a lock that may be removed), shuffle (cells whose contents are mixed), layer
     cell: str             # name bound to each cell in turn
     body: Expr
     layer: str | None = None   # the layer a `generate layer NAME c: ...` fills
@@ -318,7 +319,7 @@ class GenerateSection:
     """The spec's `generate` lines, gathered (encoder/generate.py reads them)."""
     pos: tuple                                       # the first generate line
     statements: list = field(default_factory=list)   # its lets, vars and rules, in order
-    cells: dict = field(default_factory=dict)        # clue/given/removed -> GenCell
+    cells: dict = field(default_factory=dict)        # clue/given/removed/locked/shuffle -> GenCell
     layers: dict = field(default_factory=dict)       # layer name -> GenCell
     size: GenSize | None = None
     rules: GenRules | None = None

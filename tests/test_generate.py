@@ -21,7 +21,7 @@ from conftest import run_cli
 # spec, size, seeds: small boards, so that Z3 re-proves uniqueness quickly
 CASES = [("sudoku", "4", 2), ("sudoku", "9", 2), ("slitherlink", "5x4", 2),
          ("akari", "6x6", 2), ("numberlink", "6x5", 2), ("nurikabe", "6x6", 2),
-         ("starbattle", "6x6", 2)]
+         ("starbattle", "6x6", 2), ("hexiom", "3", 2)]
 
 
 def generated(spec, size, count, seed=11, *more):
@@ -49,8 +49,11 @@ def test_generated_puzzles_read_back_unique_on_both_backends(made, tmp_path, spe
             assert json.loads(run.stdout)["witnesses"] == [g["solution"]]
         solved = run_cli("solve", spec, path, "--format", "json")
         assert json.loads(solved.stdout)["grid"] == g["solution"]
-        if spec in ("sudoku", "numberlink", "slitherlink", "nurikabe"):
+        if spec in ("sudoku", "numberlink", "slitherlink", "nurikabe", "hexiom"):
             assert answers.valid(spec, judged_text(spec, g["instance"]), g["solution"])
+        if spec == "hexiom":              # a hexagon of side 3, some cells locked
+            assert g["instance"].split("\n")[0] == size and "+" in g["instance"]
+            continue
         w, h = (int(x) for x in g["instance"].split("\n")[0].split()[:2])
         assert (w, h) == ((int(size),) * 2 if "x" not in size else tuple(map(int, size.split("x"))))
         if spec != "starbattle":          # its instance is the regions: no clue
@@ -62,6 +65,8 @@ def judged_text(spec, text):
     characters side by side; Sudoku and Slitherlink without the header;
     Nurikabe's tokens without it."""
     lines = text.split("\n")
+    if spec == "hexiom":
+        return text
     if spec == "nurikabe":
         return "\n".join(lines[1:])
     body = [line.replace(" ", "") for line in lines[1:]]
@@ -162,3 +167,13 @@ def test_pzprjs_opens_generated_numberlink_slitherlink_and_star_battle_urls():
         assert (verdict["cols"], verdict["rows"]) == (w, h)
         # pzprjs writes the same puzzle back
         assert verdict["url"].split("?")[1].split("/", 1)[1] == url.split("?")[1].split("/", 1)[1]
+
+
+def test_a_time_limit_per_puzzle_is_kept():
+    # 2-star regions on 10x10 take seconds to draw: a limit of 1 s stops the first
+    run = run_cli("generate", "starbattle", "--param", "stars=2", "--timeout", "1", "--seed", "2",
+                  "--format", "json")
+    assert run.returncode == 3, run.stderr
+    out = json.loads(run.stdout)
+    assert out["status"] == "timeout" and out["instance"] is None
+    assert 1.0 <= out["stats"]["seconds"] <= 1.5
