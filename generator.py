@@ -85,6 +85,8 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
         clock.leave_behind(e)
         out.status, out.exit_code = "timeout", EXIT_TIMEOUT
     except PzcError as e:
+        if e.file == stage.GENERATED:    # the spec refuses the board: no line to point at
+            e = PzcError(f"the generated board: {e.message}", exit_code=e.exit_code)
         out.error, out.exit_code = e, e.exit_code
     stats["seconds"] = round(time.perf_counter() - started, 3)
     return out

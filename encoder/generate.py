@@ -41,6 +41,7 @@ from .instance import Instance, Record
 from .plain import names_read
 from .verify import Checker, verify
 
+GENERATED = "<generated>"     # the name of a generated instance, in errors about it
 CELL_KINDS = ("clue", "given", "removed", "locked", "shuffle")
 MAX_SIDE = 200          # a board side generate accepts (square boards; hexagons: 30)
 
@@ -160,7 +161,7 @@ def board_size(spec: ast.Spec, size: tuple | None) -> tuple:
 def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
     """A board of the size with no clues; ``params`` fill the spec's parameters."""
     w, h = size
-    source = Source("<generated>", "")
+    source = Source(GENERATED, "")
     if spec.board.kind == "hex":
         if h is not None:
             raise PzcError(f"'{spec.name}' has a hexagonal board: --size is its side, one number")

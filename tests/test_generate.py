@@ -177,3 +177,10 @@ def test_a_time_limit_per_puzzle_is_kept():
     out = json.loads(run.stdout)
     assert out["status"] == "timeout" and out["instance"] is None
     assert 1.0 <= out["stats"]["seconds"] <= 1.5
+
+
+def test_a_board_the_spec_refuses_is_a_plain_error():
+    run = run_cli("generate", "sudoku", "--size", "8", "--seed", "1")
+    assert run.returncode == 2
+    assert run.stderr.strip() == ("seed 1: pzc: error: the generated board: a Sudoku board is "
+                                  "n x n with n a square (4, 9, 16, 25)")
