@@ -645,7 +645,13 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
     ``timeout``: seconds per puzzle.  ``minimal``: blank every clue that can go
     (else keep all the drawn solution gives).  ``workers``: processes."""
     from . import generator
+    from .backends.sat import check_solver_name, incremental
     from .encoder import generate as gen_stage
+    name = _solver(spec, "sat", solver)
+    if name is not None and not incremental(check_solver_name(name)):
+        raise PzcError(f"generate draws and repairs on one incremental solver with preferred "
+                       f"values; {name} solves once and takes none: choose cadical195, "
+                       f"glucose4 or minisat22")
     gspec = generator.prepare(spec)
     blank = gen_stage.blank_instance(spec, gen_stage.board_size(spec, size), params or {})
     options = dict(solver=solver, timeout=timeout, minimal=minimal, progress=progress)

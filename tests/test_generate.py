@@ -184,3 +184,9 @@ def test_a_board_the_spec_refuses_is_a_plain_error():
     assert run.returncode == 2
     assert run.stderr.strip() == ("seed 1: pzc: error: the generated board: a Sudoku board is "
                                   "n x n with n a square (4, 9, 16, 25)")
+
+
+def test_a_solver_that_solves_once_is_refused_plainly():
+    run = run_cli("generate", "sudoku", "--solver", "kissat404", "--seed", "1")
+    assert run.returncode == 2 and "kissat404 solves once" in run.stderr
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr
