@@ -15,7 +15,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from . import clock
+from . import api, clock
+from .api import EXIT_OK, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY
 from .backends import get_backend
 from .clock import Timeout
 from .encoder import check as check_stage
@@ -30,8 +31,6 @@ from .progress import no_progress
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
 WINDOW = 2            # how far (cells) around the differences a repair redraws
-
-EXIT_OK, EXIT_USAGE, EXIT_TIMEOUT, EXIT_VERIFY = 0, 2, 3, 4
 
 
 @dataclass(eq=False)
@@ -59,7 +58,6 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
                  timeout: float | None = None, minimal: bool = True,
                  progress=no_progress) -> Generated:
     """One puzzle from ``seed`` on the blank board, within ``timeout`` seconds."""
-    from . import api
     out = Generated(spec.name, seed, "error")
     rng = random.Random(seed)
     solver = api._solver(spec, "sat", solver)
@@ -211,7 +209,6 @@ def _reduce(spec, drawn, rng, solver, stats, progress):
 
 def _unique(spec, inst, solver, stats) -> tuple:
     """(unique, several or none; where two solutions differ); Timeout at the limit."""
-    from . import api
     stats["checks"] += 1
     counted = api.count(spec, inst, solver=solver, limit=2)
     if counted.status == "timeout":

@@ -15,7 +15,7 @@ far as their clue says), so generation works on plain values:
    checked by the evaluator.
 3. derive: the `generate clue/given/layer` expressions, evaluated on that
    solution: an instance holding every clue the solution gives.
-4. reduce (api.generate): each clue cell in random order is blanked (or set
+4. reduce (generator.py): each clue cell in random order is blanked (or set
    to its `generate removed` value) if the spec's own rules, grounded on the
    smaller instance, still have one solution.  A clue that could not go
    cannot go later either (fewer clues never make a puzzle unique), so one
@@ -29,7 +29,6 @@ far as their clue says), so generation works on plain values:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -110,7 +109,7 @@ def generation_spec(spec: ast.Spec) -> ast.Spec:
 
 def _lets_without(lets: dict, names: set) -> dict:
     """The lets that read none of ``names``, directly or through other lets."""
-    reads = {name: _reads(let.body) for name, let in lets.items()}
+    reads = {name: names_read(let.body, calls=True) for name, let in lets.items()}
     bad = set(names)
     grew = True
     while grew:
@@ -120,21 +119,6 @@ def _lets_without(lets: dict, names: set) -> dict:
                 bad.add(name)
                 grew = True
     return {name: let for name, let in lets.items() if name not in bad}
-
-
-def _reads(node) -> set:
-    """The names and functions an expression reads."""
-    out, todo = set(), [node]
-    while todo:
-        n = todo.pop()
-        if type(n) is ast.Call:
-            out.add(n.func)
-        for f in dataclasses.fields(n):
-            v = getattr(n, f.name)
-            for x in (v if isinstance(v, list) else [v]):
-                if isinstance(x, (ast.Expr, ast.Binder)):
-                    todo.append(x)
-    return out | names_read(node)
 
 
 def _cell_lines(gen) -> list:
@@ -219,8 +203,9 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
     blanks = _blank_tokens(spec)
     values = {}
     with Checker(gspec, blank, answer) as checker:
-        for kind, line in [(k, gen.cells[k]) for k in ("clue", "given", "removed", "locked")
-                           if k in gen.cells] + [(("layer", n), c) for n, c in gen.layers.items()]:
+        for kind, line in [(k, gen.cells[k]) for k in CELL_KINDS
+                           if k in gen.cells and k != "shuffle"] + [
+                               (("layer", n), c) for n, c in gen.layers.items()]:
             env = {}
             table = values[kind] = {}
             for cell in blank.geometry.cells:

@@ -654,14 +654,17 @@ def _one_group(picked, adjacent) -> bool:
     return len(seen) == len(chosen)
 
 
-def names_read(node) -> set:
-    """Every name read anywhere in ``node``."""
+def names_read(node, calls: bool = False) -> set:
+    """Every name read anywhere in ``node``; with ``calls``, every function
+    called there too."""
     out = set()
     todo = [node]
     while todo:
         n = todo.pop()
         if type(n) is ast.Name:
             out.add(n.id)
+        elif calls and type(n) is ast.Call:
+            out.add(n.func)
         todo.extend(_children(n))
     return out
 
