@@ -24,6 +24,7 @@ import atexit
 import contextvars
 import ctypes
 import gc
+import signal
 import threading
 import time
 from contextlib import contextmanager
@@ -123,7 +124,8 @@ def release_left_behind() -> None:
     while _LEFT_BEHIND:
         thing = _LEFT_BEHIND.pop()
         if hasattr(thing, "delete"):       # a PySAT solver
-            thing.delete()
+            with held():                   # never deleted twice (see held)
+                thing.delete()
         elif hasattr(thing, "join"):       # a killed worker process
             thing.join()
 
@@ -193,15 +195,19 @@ _PENDING = {}       # thread id -> alarms that rang inside them
 
 @contextmanager
 def held():
-    """No asynchronous Timeout inside the block; one due meanwhile comes as
-    the block ends.  For steps an exception must not cut in half: os.fork
-    runs the interpreter's at-fork handlers (logging's lock among them),
-    where an exception is printed as "Exception ignored" with a traceback,
-    and lost; a child process started but not yet known to its Popen object
-    would be left running."""
+    """No asynchronous Timeout inside the block, and no KeyboardInterrupt
+    (Ctrl-C) on the main thread; one due meanwhile comes as the block ends.
+    For steps an exception must not cut in half: os.fork runs the
+    interpreter's at-fork handlers (logging's lock among them), where an
+    exception is printed as "Exception ignored" with a traceback, and lost;
+    a child process started but not yet known to its Popen object would be
+    left running; a native solver deleted but not yet marked so is deleted
+    again by the next clean-up (PySAT: a double free, signal 11)."""
     me = threading.get_ident()
     with _HOLD_LOCK:
         _HOLDS[me] = _HOLDS.get(me, 0) + 1
+        outermost = _HOLDS[me] == 1
+    interrupts = _hold_interrupts() if outermost else None
     try:
         yield
     finally:
@@ -210,8 +216,27 @@ def held():
             due = _PENDING.pop(me, []) if not _HOLDS[me] else []
             if not _HOLDS[me]:
                 del _HOLDS[me]
+        if interrupts is not None:
+            interrupts()
         for alarm in due:
             alarm._ring()
+
+
+def _hold_interrupts():
+    """On the main thread, under Python's own Ctrl-C handler: keep SIGINTs
+    aside until the returned function is called, which puts the handler
+    back and raises KeyboardInterrupt if one came.  None elsewhere."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        return None
+    came = []
+    signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+
+    def release():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if came:
+            raise KeyboardInterrupt
+    return release
 
 
 def _set_async_exc(thread_id, exc_type):

@@ -103,7 +103,7 @@ class Display:
                 stream.flush()
             except (AttributeError, OSError, ValueError):     # none, full or closed
                 pass
-        self.proc = ctx.Process(target=_draw, args=(theirs, delay), daemon=True)
+        self.proc = ctx.Process(target=_draw, args=(theirs, delay, self.conn), daemon=True)
         self.proc.start()
         _drawing.add(self.proc)
         theirs.close()
@@ -243,11 +243,14 @@ class _Line:
             self.live = None
 
 
-def _draw(conn, delay):
+def _draw(conn, delay, parents_end):
     """The drawing process: take events, redraw every TICK_S once ``delay``
     has passed; on pause, draw the newest state if the line shows, clear it
     and say so.  (An instance solved between two redraws is not drawn: a file
     of many quick instances costs one message round trip each, not a redraw.)"""
+    # closed here, so that a command that dies without a word (SIGKILL, an
+    # abort) ends the connection, and the line clears and stops, not redraws on
+    parents_end.close()
     for sig in (signal.SIGINT, signal.SIGTERM):    # Ctrl-C, or the command's exit: clear, stop
         signal.signal(sig, _stop)
     sys.stdout = open(os.devnull, "w")              # never a byte on standard output

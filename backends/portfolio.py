@@ -46,10 +46,7 @@ forks the second.
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
-import os
-import signal
 import time
 from multiprocessing.connection import wait
 
@@ -212,14 +209,12 @@ class _Member:
         self.member = member
         self.ground = ground
         self.session = None
-        self.parent = os.getpid()
 
     def serve(self, blocks):
         """Block the models in ``blocks`` ({var index: value} each), then
         solve: (status, {var index: value} or None, stats)."""
         try:
             if self.session is None:
-                _die_with(self.parent)
                 multiprocessing.current_process().daemon = False    # may fork a worker
                 self.session = self.member.make().session(self.ground)
                 self.session.progress = self.progress
@@ -233,18 +228,6 @@ class _Member:
         if outcome.assignment is not None:
             assignment = {var.index: value for var, value in outcome.assignment.items()}
         return (outcome.status, assignment, outcome.stats)
-
-
-def _die_with(parent: int) -> None:
-    """This process is killed when the one that forked it dies (Linux): a
-    killed pzc must not leave solvers running."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)         # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:                # it died before that
-        os._exit(1)
 
 
 def distinct(members, model) -> list:

@@ -9,6 +9,16 @@ deadline, so the limit holds whatever the solver is doing.  In process it did no
 PySAT cannot interrupt CaDiCaL, whose conflict budgets (solving in slices,
 the clock checked between them) ended a 10 s limit after 11-34 s, a slice
 costing far more than the one before; Glucose's interrupt came up to 2 s late.
+
+Without a time limit a solve starts in process, where most puzzles are
+solved in milliseconds, a fork costing more than that (Janko's 270
+Numberlinks: 5.2 s in process, 7.9 s with a worker each).  But Ctrl-C waits
+for a native call to return (encoder/pysat_calls.py), so in process a call
+gets a budget of SLICE_CONFLICTS conflicts and an instance IN_PROCESS_S of
+solving; a solve that needs more goes on in a worker, forked with the solver
+as it stands, which Ctrl-C stops at once.  (A budget of conflicts does not
+bound a call's time: on a blank 70x70 Slitherlink, after 80 quick rounds, one
+call took 25 s.  The time rule hands such a solve over after its first second.)
 """
 
 from __future__ import annotations
@@ -22,13 +32,17 @@ from pysat.solvers import Solver, SolverNames
 
 from .. import clock
 from ..encoder import cnf as cnf_stage
-from ..encoder import connectivity
+from ..encoder import connectivity, pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from ..encoder.limits import address_space_limited
 from ..errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
-from .worker import Worker
+from .worker import Worker, inside as inside_a_worker
 
 
+SLICE_CONFLICTS = 10_000      # an in-process solver call's budget (Ctrl-C waits for it)
+IN_PROCESS_S = 1.0            # in-process solving an instance may take; then a worker
+IN_PROCESS_CLAUSES = 2_000_000  # a bigger formula is solved in a worker from the start
+UNBUDGETED = {"lingeling"}    # takes no conflict budget
 LOAD_CHUNK = 2048      # clauses a C call loop gives the solver between two bytecodes
 
 
@@ -140,6 +154,7 @@ class SatSession(Session):
         self.phases = []                 # literals the solver tries first (generate's draws)
         self.phases_new = None           # phases set since the worker was last called
         self.solve_s = 0.0
+        self.in_process_s = 0.0          # of it, solving in this process (not a worker)
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
         self.stale = False               # this copy's solver lacks what the worker has
@@ -163,8 +178,9 @@ class SatSession(Session):
     def _drop_solver(self):
         """Delete this copy's solver; the next use builds it from everything so far."""
         if self._solver is not None:
-            self._solver.delete()
-            self._solver = None
+            with clock.held():           # Ctrl-C halfway through: deleted twice
+                self._solver.delete()
+                self._solver = None
 
     def _add(self, clauses):
         """Cuts and blocking clauses: kept apart from the encoding's clauses."""
@@ -183,18 +199,16 @@ class SatSession(Session):
         else:                            # start again with everything so far
             self._drop_solver()
 
-    def _once(self):
+    def _once(self, budget=None):
+        """True, False, or None when ``budget`` conflicts did not decide."""
         if not incremental(self.name) and not self.fresh:
             self._drop_solver()          # rebuild before a second call
         solver = self.solver
         self.fresh = False
-        try:
+        if budget is None:
             return solver.solve(assumptions=self.assumptions)
-        except pysolvers.error as e:
-            # PySAT's solvers catch SIGINT themselves and raise this: Ctrl-C
-            if "keyboard interrupt" in str(e).lower():
-                raise KeyboardInterrupt from None
-            raise
+        solver.conf_budget(budget)       # for this call only
+        return solver.solve_limited(assumptions=self.assumptions)
 
     def _added_clauses(self) -> list:
         """``added``, with the batches a worker sent back still pickled
@@ -210,13 +224,18 @@ class SatSession(Session):
             self.added = flat
         return self.added
 
-    def _loop(self):
+    def _loop(self, budget=None):
         """Solve and cut until a model breaks no connectivity rule.
-        Returns (status, model, clauses added)."""
+        Returns (status, model, clauses added).  With a ``budget`` of
+        conflicts per call (in process), status "unknown" when a call ran out
+        of it or the instance's in-process solving reached IN_PROCESS_S."""
         added_before = len(self._added_clauses())
         started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
+        in_process_until = time.perf_counter() + IN_PROCESS_S - self.in_process_s
         while True:
-            ok = self._once()
+            ok = self._once(budget)
+            if ok is None:
+                return "unknown", None, self.added[added_before:]
             self.rounds += 1
             if not ok:
                 return "unsat", None, self.added[added_before:]
@@ -231,6 +250,8 @@ class SatSession(Session):
             self.cuts += len(extra)
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
+            if budget is not None and time.perf_counter() >= in_process_until:
+                return "unknown", None, self.added[added_before:]
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])
@@ -248,8 +269,15 @@ class SatSession(Session):
         # cannot allocate aborts the process), the solver runs in a worker
         if timeout is not None or self.worker is not None or address_space_limited():
             status, model = self._next_in_worker(timeout)
-        else:
+        elif inside_a_worker():          # a portfolio member: its parent kills it
             status, model, _ = self._loop()
+        elif not self._sliced():
+            status, model = self._next_in_worker(None)     # Ctrl-C stops it at once
+        else:
+            status, model, _ = self._loop(SLICE_CONFLICTS)
+            self.in_process_s += time.perf_counter() - start
+            if status == "unknown":      # a long solve: on in a worker, from here
+                status, model = self._next_in_worker(None)
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if self.cnf.lazy or self.made_eager:
@@ -257,6 +285,12 @@ class SatSession(Session):
         if status != "sat":
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
+
+    def _sliced(self) -> bool:
+        """Whether this solve starts in process (see the module's docstring)."""
+        return (incremental(self.name) and self.name not in UNBUDGETED
+                and self.in_process_s < IN_PROCESS_S
+                and len(self.cnf.clauses) + len(self.added) <= IN_PROCESS_CLAUSES)
 
     def _next_in_worker(self, timeout):
         """Solve in the worker (backends/worker.py), a forked copy of this
@@ -268,6 +302,7 @@ class SatSession(Session):
                 self._drop_solver()
                 self.stale = False
             self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
+            self._drop_solver()          # the worker's copy goes on; this one would be stale
         request, self.pending = (self.pending, self.assumptions, self.phases_new), []
         self.phases_new = None
         try:
@@ -347,9 +382,9 @@ class SatSession(Session):
         if self._solver is not None:
             if clock.left() == 0:
                 clock.leave_behind(self._solver)
+                self._solver = None
             else:
-                self._solver.delete()
-            self._solver = None
+                self._drop_solver()
 
 
 class SatBackend(Backend):

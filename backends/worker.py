@@ -18,12 +18,37 @@ and is reported here, where the caller's callback lives.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
 import time
 
 from .. import clock
 from ..encoder.limits import budget_bytes
 from ..errors import PzcError
+
+
+_inside = False          # this process is a worker
+
+
+def inside() -> bool:
+    """Whether this process is a worker (or a portfolio member): its parent
+    stops it, by killing it, so it solves in place."""
+    return _inside
+
+
+def die_with(parent: int) -> None:
+    """This process is killed when the one that forked it dies (Linux): a
+    killed pzc, or a portfolio member killed at the deadline, must not leave
+    solvers running (holding its output pipes open)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)         # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:                # it died before that
+        os._exit(1)
 
 
 def bounded(timeout):
@@ -47,9 +72,16 @@ class Worker:
         self.progress = getattr(reporter, "progress", None)
         ctx = multiprocessing.get_context("fork")
         here, there = ctx.Pipe()
+        parent = os.getpid()
 
         def loop():
+            global _inside
+            _inside = True
+            die_with(parent)
             here.close()
+            # Ctrl-C is the parent's to handle (it kills this copy); here it
+            # would only race the parent with a reply of its own
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             if reporter is not None:
                 reporter.progress = lambda event, **figures: there.send(("progress", event, figures))
             with clock.unlimited():      # the parent kills it at the deadline

@@ -23,6 +23,7 @@ import pytest
 
 from pzc import api
 from pzc.encoder.instance import Source, read_instances
+from test_interrupt import solving_on_a_terminal
 
 PHASES = ["grounding", "encoding", "solving", "verifying"]
 
@@ -316,37 +317,18 @@ def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
     assert "reading" not in echoed and "4..1" in echoed
 
 
-def _sigint_as_in_a_shell():
-    """pzc started as a shell starts it: SIGINT handled by default and not
-    blocked (a disposition left by an earlier test in this process would be
-    inherited, and in the whole suite pzc then ran on past the signal)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 @pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "kill-int"])
-def test_ctrl_c_clears_the_line_before_saying_interrupted(write, tmp_path, to_group):
+def test_ctrl_c_clears_the_line_before_saying_interrupted(tmp_path, to_group):
     """Ctrl-C reaches every process of the terminal's group (the line's too);
     `kill -INT` only pzc.  Either way the line is gone, and the cursor back,
     before the message."""
     # about 30 s of solving (40x40 now takes 3 s: pzc could finish before the signal)
-    write("blank.txt", blank(70, 70))
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
-                             "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
-                            env=dict(os.environ, TERM="xterm", **AT_ONCE),
-                            preexec_fn=_sigint_as_in_a_shell)
-    os.close(slave)
-    received = b""
+    proc, master, received = solving_on_a_terminal(tmp_path, 70)
     try:
-        while b"solving" not in received:
-            ready, _, _ = select.select([master], [], [], 60)
-            assert ready, received
-            received += os.read(master, 1 << 16)
         (os.killpg if to_group else os.kill)(proc.pid, signal.SIGINT)
+        give_up = time.monotonic() + 60     # a line drawn on past pzc's end fails, not hangs
         try:
-            while True:
+            while time.monotonic() < give_up:
                 ready, _, _ = select.select([master], [], [], 5)
                 chunk = os.read(master, 1 << 16) if ready else b""
                 if not chunk:
