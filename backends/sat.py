@@ -14,11 +14,13 @@ Without a time limit a solve starts in process, where most puzzles are
 solved in milliseconds, a fork costing more than that (Janko's 270
 Numberlinks: 5.2 s in process, 7.9 s with a worker each).  But Ctrl-C waits
 for a native call to return (encoder/pysat_calls.py), so in process a call
-gets a budget of SLICE_CONFLICTS conflicts and an instance IN_PROCESS_S of
-solving; a solve that needs more goes on in a worker, forked with the solver
-as it stands, which Ctrl-C stops at once.  (A budget of conflicts does not
-bound a call's time: on a blank 70x70 Slitherlink, after 80 quick rounds, one
-call took 25 s.  The time rule hands such a solve over after its first second.)
+gets a budget of SLICE_CONFLICTS conflicts; the first solve that needs more
+goes on in a worker, forked with the solver as it stands (nothing lost),
+which Ctrl-C stops at once.  The hand-over depends on conflicts, not on
+time, so the same instance gives the same answer on any machine (generate's
+seeds).  A budget of conflicts bounds a call's time only loosely: on a blank
+70x70 Slitherlink, after 80 quick rounds, a call of at most 10,000 conflicts
+took 25 s, of 1,000 (this budget) 2.8 s.
 """
 
 from __future__ import annotations
@@ -39,8 +41,7 @@ from . import Backend, Outcome, Session, blocking_clause
 from .worker import Worker, inside as inside_a_worker
 
 
-SLICE_CONFLICTS = 10_000      # an in-process solver call's budget (Ctrl-C waits for it)
-IN_PROCESS_S = 1.0            # in-process solving an instance may take; then a worker
+SLICE_CONFLICTS = 1_000       # an in-process solver call's budget (Ctrl-C waits for it)
 IN_PROCESS_CLAUSES = 2_000_000  # a bigger formula is solved in a worker from the start
 UNBUDGETED = {"lingeling"}    # takes no conflict budget
 LOAD_CHUNK = 2048      # clauses a C call loop gives the solver between two bytecodes
@@ -154,7 +155,6 @@ class SatSession(Session):
         self.phases = []                 # literals the solver tries first (generate's draws)
         self.phases_new = None           # phases set since the worker was last called
         self.solve_s = 0.0
-        self.in_process_s = 0.0          # of it, solving in this process (not a worker)
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
         self.stale = False               # this copy's solver lacks what the worker has
@@ -226,12 +226,11 @@ class SatSession(Session):
 
     def _loop(self, budget=None):
         """Solve and cut until a model breaks no connectivity rule.
-        Returns (status, model, clauses added).  With a ``budget`` of
+        Returns (status, model, clauses added); with a ``budget`` of
         conflicts per call (in process), status "unknown" when a call ran out
-        of it or the instance's in-process solving reached IN_PROCESS_S."""
+        of it."""
         added_before = len(self._added_clauses())
         started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
-        in_process_until = time.perf_counter() + IN_PROCESS_S - self.in_process_s
         while True:
             ok = self._once(budget)
             if ok is None:
@@ -250,8 +249,6 @@ class SatSession(Session):
             self.cuts += len(extra)
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
-            if budget is not None and time.perf_counter() >= in_process_until:
-                return "unknown", None, self.added[added_before:]
             if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])
@@ -275,7 +272,6 @@ class SatSession(Session):
             status, model = self._next_in_worker(None)     # Ctrl-C stops it at once
         else:
             status, model, _ = self._loop(SLICE_CONFLICTS)
-            self.in_process_s += time.perf_counter() - start
             if status == "unknown":      # a long solve: on in a worker, from here
                 status, model = self._next_in_worker(None)
         self.solve_s += time.perf_counter() - start
@@ -289,7 +285,6 @@ class SatSession(Session):
     def _sliced(self) -> bool:
         """Whether this solve starts in process (see the module's docstring)."""
         return (incremental(self.name) and self.name not in UNBUDGETED
-                and self.in_process_s < IN_PROCESS_S
                 and len(self.cnf.clauses) + len(self.added) <= IN_PROCESS_CLAUSES)
 
     def _next_in_worker(self, timeout):

@@ -1,9 +1,8 @@
 """Ctrl-C and long solves: where a SAT solve runs (backends/sat.py).
 
 Without a time limit a solve starts in process with a budget of
-SLICE_CONFLICTS conflicts per solver call and IN_PROCESS_S seconds in all,
-and goes on in a forked worker when that does not decide it; a big formula
-goes to the worker at once.  The
+SLICE_CONFLICTS conflicts per solver call, and goes on in a forked worker
+when a call runs out of it; a big formula goes to the worker at once.  The
 answers must not depend on where they were found: the tests below push solves
 across that line (a budget of one conflict, a formula "too big" at any size)
 and compare with what the other route and brute force say.  PySAT's own SIGINT
