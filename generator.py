@@ -109,7 +109,8 @@ def _draw_unique(spec, gspec, blank, rng, solver, stats, progress):
         progress("draw", draws=stats["draws"])
         g = ground(gspec, blank)
         with engine.session(g) as session:
-            session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng))
+            session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng,
+                                                    session.cnf.nvars))
             outcome = session.next(clock.left())
             _check_drawn(spec, outcome)
             for repair in range(REPAIRS + 1):
@@ -153,7 +154,7 @@ def _repair(session, g, gspec, assignment, window: set, rng):
                 inside[var] = assignment[var]
     guard = cnf_stage.fresh_literal(session.cnf)
     session.block(inside, guard)
-    session.set_phases(stage.random_phases(var_lits, gspec.vars, rng))
+    session.set_phases(stage.random_phases(var_lits, gspec.vars, rng, session.cnf.nvars))
     session.assumptions = fixed + [guard]
     try:
         outcome = session.next(clock.left())

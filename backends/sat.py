@@ -168,10 +168,10 @@ class SatSession(Session):
     def solver(self):
         if self._solver is None:
             self._solver = Solver(name=self.name)
-            if self.phases:
-                self._solver.set_phases(self.phases)
             add_clauses(self._solver, self.cnf.clauses)
             add_clauses(self._solver, self._added_clauses())
+            if self.phases:              # after the clauses: CaDiCaL ignores phases of unknown variables
+                self._solver.set_phases(self.phases)
             self.fresh = True
         return self._solver
 

@@ -176,10 +176,13 @@ def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
     return inst
 
 
-def random_phases(var_lits: dict, names, rng: random.Random) -> list:
+def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> list:
     """A preferred value for each variable of the named spec variables: true or
-    false for a bool, one value of an integer's at random.  SAT solvers try
-    these first, so the solution found is a random one."""
+    false for a bool, one value of an integer's at random; and a random
+    polarity for every other CNF variable up to ``nvars``.  SAT solvers try
+    these first, so the solution found is a random one.  (Glucose branches
+    mostly on the encoding's own variables, the at-most-one ladders: with
+    phases on the spec's variables alone, every seed drew the same Sudoku.)"""
     phases = []
     for var, lits in var_lits.items():
         if var.name not in names:
@@ -189,6 +192,8 @@ def random_phases(var_lits: dict, names, rng: random.Random) -> list:
         elif lits:
             chosen = rng.choice(list(lits.values()))
             phases += [l if l == chosen else -l for l in lits.values()]
+    given = {abs(l) for l in phases}
+    phases += [v if rng.random() < 0.5 else -v for v in range(1, nvars + 1) if v not in given]
     return phases
 
 
