@@ -16,6 +16,9 @@ API, with no program text and no grounding by gringo:
         reach(j) :- reach(i), s[j].      % for adjacent i, j
         :- guard, s[i], not reach(i).
 
+    With roots (``connected(... from root)``), reach(i) :- root[i] for
+    every element instead of the one root.
+
     reach is defined only through positive cycles, so clingo's unfounded-set
     propagation rejects any selection not connected to the root while it
     searches: there is no cut loop, and every answer set is connected.
@@ -101,7 +104,13 @@ def add_reachability(backend, item, true_lit) -> int:
     # a CNF literal is a body literal as it is: atom k is variable k, and -k
     # (default negation) is its complement
     forced = [i for i in live if lits[i] == true_lit]
-    if forced:
+    roots = item.roots
+    if roots is not None:             # every group holds a root: reach(i) :- root[i]
+        for i in live:
+            if roots[i] != -true_lit:
+                add_rule([reach[i]], [roots[i]] if roots[i] != true_lit else [])
+                rules += 1
+    elif forced:
         add_rule([reach[forced[0]]], [])
         rules += 1
     else:
@@ -120,7 +129,7 @@ def add_reachability(backend, item, true_lit) -> int:
                 add_rule([reach[j]], [reach[i], lits[j]])
                 rules += 1
     for i in live:
-        if lits[i] != true_lit or (forced and i != forced[0]):
+        if lits[i] != true_lit or (forced and i != forced[0]) or roots is not None:
             add_rule((), guard + [lits[i], -reach[i]])
             rules += 1
     return rules

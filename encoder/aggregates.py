@@ -263,7 +263,9 @@ def _variables_read(it, read, index_node, coll):
 def _agg_connected(it, node, env):
     """connected(x in S where p: body): the elements whose body holds form one
     connected group (cells by neighbours, edges by a shared cell, segments by a
-    shared dot).  The empty group counts as connected."""
+    shared dot).  The empty group counts as connected.  With `from root`,
+    every group must hold an element whose body and root both hold: the
+    elements may form several groups, each joined to a root."""
     if node.binders is None or len(node.binders) != 1 or len(node.binders[0].names) != 1:
         raise it.err(node, "connected takes one binder and a condition, as in "
                            "connected(c in cells: colour[c] = k)")
@@ -273,7 +275,7 @@ def _agg_connected(it, node, env):
     body = it.code(node.body)
     symbolic = False
     binder = node.binders[0]
-    if binder.where is None:
+    if binder.where is None and node.root is None:
         # one binder without a filter (the usual form): its elements walked
         # here, without a generator step each
         coll = it.want_collection(binder.source, it.eval(binder.source, env))
@@ -293,6 +295,8 @@ def _agg_connected(it, node, env):
             elements.append(x)
             chosen.append(v)
         return _connected(it, node, elements, chosen, symbolic)
+    root = it.code(node.root) if node.root is not None else None
+    roots = [] if root is not None else None
     for guard in it.bind(node.binders, env):
         v = body(env)
         if type(v) is not bool:
@@ -303,10 +307,16 @@ def _agg_connected(it, node, env):
             symbolic = True
         elements.append(env[name])
         chosen.append(v)
-    return _connected(it, node, elements, chosen, symbolic)
+        if root is not None:
+            r = root(env)
+            if type(r) is not bool:
+                r = it.want_bool(node.root, r)
+                symbolic = True
+            roots.append(r)
+    return _connected(it, node, elements, chosen, symbolic, roots)
 
 
-def _connected(it, node, elements, chosen, symbolic):
+def _connected(it, node, elements, chosen, symbolic, roots=None):
     key = tuple(elements)
     adjacent = it._adjacency.get(key)
     if adjacent is None:
@@ -315,9 +325,13 @@ def _connected(it, node, elements, chosen, symbolic):
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")
     if not symbolic:
-        picked = [x for x, v in zip(elements, chosen) if v]
-        return len(components(picked, adjacent)) <= 1
-    return it.model.connected(elements, chosen, adjacent)
+        picked = [i for i, v in enumerate(chosen) if v]
+        if roots is None:
+            return len(components([elements[i] for i in picked], adjacent)) <= 1
+        index = {x: i for i, x in enumerate(elements)}
+        return all(any(roots[index[x]] for x in group)
+                   for group in components([elements[i] for i in picked], adjacent))
+    return it.model.connected(elements, chosen, adjacent, roots)
 
 
 AGGREGATES = {

@@ -551,6 +551,8 @@ class Checker:
             self.binders(e.binders, scope)
             t = self.infer(e.body, scope)
             items = [(e.body, t)]
+            if e.root is not None:
+                self.want(e.root, self.infer(e.root, scope), BOOL, "a root of connected(...)")
         else:
             if not e.args:
                 raise self.err(e, f"'{name}' needs arguments")

@@ -351,28 +351,40 @@ class Encoder:
         elif k == "distinct":
             self.assert_distinct(node.args, guard)
         elif k == "connected":
-            elems, sel, adj = node.args
-            lits = self._selection_lits(sel)
-            # a count over the same selection bounds it; the count leaves out the
-            # always-selected elements, the connected node keeps them
-            free = [x.uid for x in sel if x is not self.model.TRUE]
-            limit = self._size_limit(frozenset(free))
-            if limit is not None and len(set(free)) < len(free):
-                limit = None      # a formula shared by several elements counts once there
-            if limit is not None:
-                limit += len(sel) - len(free)
-            if limit is not None and (limit <= BOUNDED_LIMIT or self._layers_cheap(lits, adj, limit)):
-                connectivity.encode_bounded(self, lits, adj, limit, guard)
-            elif self.connectivity == "lazy":
-                self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
-            else:
-                connectivity.encode_eager(self, lits, adj, guard)
+            self.assert_connected(*node.args, guard)
         elif k == "not" and node.args[0].kind == "same":
             self.assert_not_same(*node.args[0].args, guard)
         elif k == "not":
             self.guarded(guard, [self.lit(node)])
         else:  # pragma: no cover
             raise AssertionError(k)
+
+    def assert_connected(self, elems, sel, adj, tops, guard):
+        """guard -> connected(...): distance layers when a count bounds the
+        selection, else lazy cuts or the eager ranks.  ``tops`` (with roots:
+        "chosen and a root" per element) leave no single root to bound from."""
+        lits = self._selection_lits(sel)
+        if tops is not None:
+            roots = [self._as_lit(self.lit(x)) for x in tops]
+            if self.connectivity == "lazy":
+                self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true, roots))
+            else:
+                connectivity.encode_eager(self, lits, adj, guard, roots)
+            return
+        # a count over the same selection bounds it; the count leaves out the
+        # always-selected elements, the connected node keeps them
+        free = [x.uid for x in sel if x is not self.model.TRUE]
+        limit = self._size_limit(frozenset(free))
+        if limit is not None and len(set(free)) < len(free):
+            limit = None      # a formula shared by several elements counts once there
+        if limit is not None:
+            limit += len(sel) - len(free)
+        if limit is not None and (limit <= BOUNDED_LIMIT or self._layers_cheap(lits, adj, limit)):
+            connectivity.encode_bounded(self, lits, adj, limit, guard)
+        elif self.connectivity == "lazy":
+            self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true))
+        else:
+            connectivity.encode_eager(self, lits, adj, guard)
 
     def _layers_cheap(self, lits, adjacent, limit) -> bool:
         """Distance layers past BOUNDED_LIMIT when the selection has a root
@@ -912,7 +924,7 @@ def make_eager(cnf: Cnf, items) -> list:
     enc = cnf.encoder
     start = len(enc.clauses)
     for item in items:
-        connectivity.encode_eager(enc, item.lits, item.adjacent, item.guard)
+        connectivity.encode_eager(enc, item.lits, item.adjacent, item.guard, item.roots)
     cnf.lazy = [item for item in cnf.lazy if item not in items]
     cnf.nvars = enc.nvars
     return enc.clauses[start:]

@@ -37,6 +37,16 @@ Eager (Z3, DIMACS export, ``--connectivity eager``): the root is an element
 that is always selected, or else the first selected one; every other selected
 element needs a selected neighbour of strictly smaller rank, ranks being binary
 numbers of ceil(log2 n) bits.
+
+Roots (``connected(e in edges: joined[e] from end[e.a] or end[e.b])``): every
+group of selected elements must hold a root.  Lazily, a group C without one
+gets, for each u in C,
+
+    not s[u] or OR(s[w] for w in N(C)) or OR(root[x] for x in C)
+
+(root[x] the literal of "x chosen and a root"); eagerly, every selected
+element that is not a root needs a neighbour of smaller rank.  A Numberlink
+generation model draws paths this way: a cycle of linked edges holds no end.
 Following those neighbours from any selected element reaches the root, so
 the selected elements are connected; conversely a BFS order from the root
 gives valid ranks.
@@ -67,12 +77,15 @@ SEPARATE_UPTO = 2          # ... when a model has at most this many stray compon
 class LazyConnected:
     """A connectivity constraint left for the solve loop."""
 
-    __slots__ = ("guard", "lits", "adjacent", "forced", "broken", "off", "_live", "since")
+    __slots__ = ("guard", "lits", "adjacent", "roots", "true", "forced", "broken", "off",
+                 "_live", "since")
 
-    def __init__(self, guard, lits, adjacent, true_lit):
+    def __init__(self, guard, lits, adjacent, true_lit, roots=None):
         self.guard = guard
         self.lits = lits
         self.adjacent = adjacent
+        self.roots = roots                # with `from`: "chosen and a root" per element
+        self.true = true_lit
         self.forced = [i for i, l in enumerate(lits) if l == true_lit]
         self.off = {i for i, l in enumerate(lits) if l == -true_lit}   # never selected
         self._live = None
@@ -96,6 +109,9 @@ def cuts(items, holds) -> list:
             continue
         chosen = [i for i, l in enumerate(item.lits) if holds(l)]
         groups = components(chosen, item.adjacent)
+        if item.roots is not None:
+            out += _rooted_cuts(item, groups, holds)
+            continue
         if len(groups) <= 1:
             continue
         item.broken += 1
@@ -123,6 +139,31 @@ def cuts(items, holds) -> list:
                 for u in anchors[:1] if anchors[0] in forced else anchors:
                     clause = neg_guard + [-item.lits[u], -item.lits[v]] + tail
                     out.append(clause)
+    return out
+
+
+def _rooted_cuts(item, groups, holds) -> list:
+    """Cuts for the groups without a root: N(C) unselected and no root chosen
+    in C leave u of C without one, so for each u in C
+
+        not s[u] or OR(s[w] for w in N(C)) or OR(root[x] for x in C)"""
+    roots = item.roots
+    bad = [g for g in groups if not any(holds(roots[x]) for x in g)]
+    if not bad:
+        return []
+    item.broken += 1
+    if item.broken == 1:
+        item.since = time.perf_counter()
+    out = []
+    neg_guard = [-g for g in item.guard]
+    never = -item.true
+    for group in bad:
+        inside = set(group)
+        boundary = sorted({w for u in group for w in item.adjacent[u] if w not in inside})
+        tail = ([item.lits[w] for w in boundary]
+                + [roots[x] for x in group if roots[x] != never])
+        for u in group:
+            out.append(neg_guard + [-item.lits[u]] + tail)
     return out
 
 
@@ -178,15 +219,19 @@ def separator(item, source, sink, chosen, bound) -> list | None:
     return sorted(a >> 1 for a in prev if not a & 1 and (a + 1) not in prev)
 
 
-def encode_eager(enc, lits, adjacent, guard):
-    """Add the rank encoding of connectivity to the Encoder ``enc``."""
+def encode_eager(enc, lits, adjacent, guard, roots=None):
+    """Add the rank encoding of connectivity to the Encoder ``enc``; with
+    ``roots`` ("chosen and a root" per element) every chosen element that is
+    not a root hangs below a neighbour, and the roots below none."""
     n = len(lits)
     t = enc.true
     forced = [i for i, l in enumerate(lits) if l == t]
     # needs[i]: the premise under which element i must hang below a neighbour;
     # the root (an always-selected element, else the first selected) needs none
     needs = []
-    if forced:
+    if roots is not None:
+        needs = [None if r == t else () if r == -t else (-r,) for r in roots]
+    elif forced:
         needs = [None if i == forced[0] else () for i in range(n)]
     else:
         earlier = None                    # some element before i is selected

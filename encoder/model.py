@@ -586,22 +586,35 @@ class Model:
         and eager encodings differ only then)."""
         return bool(self._graphs)
 
-    def connected(self, elements, chosen, adjacent) -> Node:
-        """The chosen elements form one connected group of the adjacency graph.
+    def connected(self, elements, chosen, adjacent, roots=None) -> Node:
+        """The chosen elements form one connected group of the adjacency graph;
+        with ``roots`` (a formula per element), every group holds an element
+        that is chosen and a root.
 
         Elements never chosen are dropped; the node holds the elements, their
-        selection formulas and the adjacency as index lists."""
+        selection formulas, the adjacency as index lists and, with roots, the
+        formulas "chosen and a root" (else None)."""
         never = self.FALSE
-        if never in chosen or False in chosen or True in chosen:   # (a Node equals only itself)
-            elems, sel = [], []
-            for x, c in zip(elements, chosen):
+        if roots is not None or never in chosen or False in chosen or True in chosen:
+            elems, sel, tops = [], [], []          # (a Node equals only itself)
+            for k, (x, c) in enumerate(zip(elements, chosen)):
                 if c is False or c is never:
                     continue
                 elems.append(x)
                 sel.append(self.const(c) if type(c) is bool else c)
+                if roots is not None:
+                    r = roots[k]
+                    tops.append(self.and_([sel[-1], self.const(r) if type(r) is bool else r]))
         else:                           # every element's formula a Node, none FALSE
             elems, sel = elements, chosen
-        if len(elems) <= 1:
+        if roots is not None:
+            if all(t is self.TRUE for t in tops):
+                return self.TRUE
+            if len(elems) == 1:
+                return self.or_([self.not_(sel[0]), tops[0]])
+            if not elems:
+                return self.TRUE
+        elif len(elems) <= 1:
             return self.TRUE
         elems, sel = tuple(elems), tuple(sel)
         # the same elements come back for every label of a puzzle: share the graph
@@ -610,7 +623,7 @@ class Model:
             index = {x: k for k, x in enumerate(elems)}
             adj = tuple(tuple(index[y] for y in adjacent[x] if y in index) for x in elems)
             self._graphs[elems] = adj
-        return self._new("connected", (elems, sel, adj))
+        return self._new("connected", (elems, sel, adj, tuple(tops) if roots is not None else None))
 
     # ------------------------------------------------------------ renaming
 

@@ -607,6 +607,8 @@ class PlainClosures:
 
     def _p_connected(self, node):
         agg = AGGREGATES["connected"]
+        if node.root is not None:        # groups with roots: the shared closure
+            return lambda env: agg(self, node, env)
         pick = self._p_picker(node)
         graphs = {}                      # id(collection) -> (collection, its adjacency)
         # without a filter the collection is the binder's own, the same object

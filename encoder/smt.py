@@ -146,10 +146,11 @@ class SmtWriter:
         kind = {"<=": "pble", ">=": "pbge", "=": "pbeq"}[op]
         return _pb(kind, bound, terms)
 
-    def connected(self, elems, sel, adj) -> str:
+    def connected(self, elems, sel, adj, tops=None) -> str:
         """Ranks as Ints: every selected element except the root (one that is
         always selected, else the first selected) has a selected neighbour of
-        smaller rank."""
+        smaller rank; with roots (``tops``: "chosen and a root"), every
+        selected element that is not one."""
         k = self.counter
         self.counter += 1
         s = [self.term(x) for x in sel]
@@ -159,9 +160,12 @@ class SmtWriter:
         forced = [i for i, x in enumerate(s) if x == "true"]
         parts = []
         earlier = "false"
+        roots = [self.term(x) for x in tops] if tops is not None else None
         for i in range(len(elems)):
             near = " ".join(f"(and {s[j]} (< {ranks[j]} {ranks[i]}))" for j in adj[i])
-            if forced:
+            if roots is not None:
+                premise = f"(and {s[i]} (not {roots[i]}))"
+            elif forced:
                 premise = None if i == forced[0] else s[i]
             else:
                 premise = f"(and {s[i]} {earlier})"

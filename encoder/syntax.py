@@ -67,6 +67,7 @@ class Call(Expr):
     args: list            # plain arguments (binder form: empty)
     binders: list | None = None   # `f(x in S where p: body)` / `f(body for x in S)`
     body: Expr | None = None
+    root: Expr | None = None      # `connected(x in S: body from root)`
 
 
 @dataclass(slots=True, eq=False)
@@ -822,7 +823,12 @@ class _Builder:
                 return Call(pos, func, [])
             if args.data == "args_generator":
                 return Call(pos, func, [], self.binders(args.children[1]), self.expr(args.children[0]))
-            items, body = args.children
+            items, body, root = args.children
+            if root is not None:
+                if func != "connected":
+                    raise self.source.error(_pos(root), f"'from' names the roots of connected(...); "
+                                                        f"'{func}' takes none")
+                return Call(pos, func, [], self.binders(items), self.expr(body), self.expr(root))
             if body is not None:
                 return Call(pos, func, [], self.binders(items), self.expr(body))
             if func == "count" and any(it.children[1] is not None for it in items.children):

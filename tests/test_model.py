@@ -637,13 +637,32 @@ def test_connected_drops_unchosen_elements(w):
     node = m.connected(elems, [w.X, False, True, m.FALSE], adj)
     # q and s can never be chosen: p and r remain, and no longer touch
     assert node.kind == "connected"
-    kept, sel, near = node.args
+    kept, sel, near, roots = node.args
     assert kept == ("p", "r")
     assert sel == (w.X, m.TRUE)
     assert near == ((), ())
+    assert roots is None
     assert m.connected(elems, [w.X, w.Y, True, w.Z], adj) is \
         m.connected(elems, [w.X, w.Y, True, w.Z], adj)
     assert m.connected(elems, [w.X, w.Y, True, w.Z], adj).args[2] == ((1,), (0, 2), (1, 3), (2,))
+
+
+def test_connected_with_roots_keeps_chosen_and_root_per_element(w):
+    m = w.m
+    elems = ["p", "q", "r"]
+    adj = {"p": ("q",), "q": ("p", "r"), "r": ("q",)}
+    node = m.connected(elems, [w.X, False, True], adj, [w.Y, True, False])
+    kept, sel, near, roots = node.args
+    assert kept == ("p", "r") and sel == (w.X, m.TRUE) and near == ((), ())
+    # p: chosen and a root; r: always chosen, never a root
+    assert roots == (m.and_([w.X, w.Y]), m.FALSE)
+    # every element always a chosen root: nothing to ask
+    assert m.connected(elems, [True, True, False], adj, [True, True, w.Z]) is m.TRUE
+    # one candidate: chosen only as a root
+    one = m.connected(elems, [w.X, False, False], adj, [w.Y, False, False])
+    assert one is m.or_([m.not_(w.X), m.and_([w.X, w.Y])])
+    # nothing can be chosen
+    assert m.connected(elems, [False, False, False], adj, [w.Y, w.Y, w.Y]) is m.TRUE
 
 
 def test_connected_with_at_most_one_candidate_is_true(w):
