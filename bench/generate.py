@@ -23,6 +23,8 @@ from pzc import api                                   # noqa: E402
 SETS = {
     "sudoku9": ("sudoku", (9, None), {}),
     "numberlink10": ("numberlink", (10, None), {}),
+    "numberlink30": ("numberlink", (30, None), {}),
+    "numberlink40": ("numberlink", (40, None), {}),
     "nurikabe10": ("nurikabe", (10, None), {}),
     "slitherlink10": ("slitherlink", (10, None), {}),
     "akari10": ("akari", (10, None), {}),
