@@ -635,7 +635,7 @@ def worst_exit(codes) -> int:
 def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
              seed: int | None = None, timeout: float | None = None, params: dict | None = None,
              minimal: bool = True, solver: str | None = None, workers: int = 1,
-             progress=no_progress):
+             progress=no_progress, like: Instance | None = None):
     """Generate ``count`` puzzles with exactly one solution from the spec's
     `generate` lines (generator.py), yielded in seed order as they come.
 
@@ -643,7 +643,9 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
     a square; None: the spec's `generate size`.  Puzzle k has seed
     ``seed + k`` (a random start when None) and is made again from it alone.
     ``timeout``: seconds per puzzle.  ``minimal``: blank every clue that can go
-    (else keep all the drawn solution gives).  ``workers``: processes."""
+    (else keep all the drawn solution gives).  ``workers``: processes.
+    ``like``: an instance whose board, parameters and layers the puzzles
+    take (instead of ``size``); its clues are left out."""
     from . import generator
     from .backends.sat import check_solver_name, incremental
     from .encoder import generate as gen_stage
@@ -653,7 +655,12 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
                        f"values; {name} solves once and takes none: choose cadical195, "
                        f"glucose4 or minisat22")
     gspec = generator.prepare(spec)
-    blank = gen_stage.blank_instance(spec, gen_stage.board_size(spec, size), params or {})
+    if like is not None:
+        if size is not None:
+            raise PzcError("give the board by --size or by --like, not both")
+        blank = gen_stage.like_instance(spec, like, params or {})
+    else:
+        blank = gen_stage.blank_instance(spec, gen_stage.board_size(spec, size), params or {})
     options = dict(solver=solver, timeout=timeout, minimal=minimal, progress=progress)
     yield from generator.generate_many(spec, gspec, blank, generator.seeds(seed, count),
                                        workers, **options)

@@ -202,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "  pzc generate sudoku --count 5 --seed 1\n"
                                "  pzc generate akari --size 10x10 --format url\n"
                                "  pzc generate slitherlink --size 8x6 --format json\n"
+                               "  pzc generate starbattle --like puzzle.txt --count 3\n"
                                "exit codes: 0 every puzzle made; 2 bad input; 3 a time limit "
                                "reached; 4 a bug (a puzzle that does not verify)",
                         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -210,6 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
     gp.add_argument("--size", metavar="WxH", type=_size, default=None,
                     help="the board: WxH, or N for N x N (a hexagon of side N on hex boards); "
                          "default: the spec's 'generate size'")
+    gp.add_argument("--like", metavar="INSTANCE", default=None,
+                    help="take the board from this instance (a file, FILE#k, or a puzz.link "
+                         "URL): its size and shape, parameters and layers, not its clues")
     gp.add_argument("--count", metavar="N", type=_count_arg, default=1,
                     help="how many puzzles (default 1)")
     gp.add_argument("--seed", metavar="S", type=int, default=None,
@@ -414,9 +418,12 @@ def cmd_generate(args) -> int:
             raise PzcError(f"--param {item}: expected NAME=NUMBER, e.g. --param stars=2")
         params[name.strip()] = int(value)
     workers = args.workers or (os.cpu_count() or 1)
+    like = api.select_instance(spec, args.like) if args.like is not None else None
+    if like is not None and like.unreadable is not None:
+        raise like.unreadable
     made = api.generate(spec, args.size, args.count, args.seed, args.timeout, params,
                         minimal=not args.keep_clues, solver=args.solver,
-                        workers=min(workers, args.count))
+                        workers=min(workers, args.count), like=like)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     codes = []
     try:

@@ -144,6 +144,12 @@ def board_size(spec: ast.Spec, size: tuple | None) -> tuple:
 
 def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
     """A board of the size with no clues; ``params`` fill the spec's parameters."""
+    missing = [name for name, pos in (spec.layers.names if spec.layers is not None else [])
+               if name != "clues" and name not in spec.generate.layers]
+    if missing:
+        raise PzcError(f"the spec '{spec.name}' reads the layer '{missing[0]}', which its "
+                       "generate lines do not draw: take it from an instance with "
+                       "--like INSTANCE")
     w, h = size
     source = Source(GENERATED, "")
     if spec.board.kind == "hex":
@@ -174,6 +180,23 @@ def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
         raise PzcError(f"the spec '{spec.name}' has no parameter '{unknown[0]}'"
                        + (f" (it has: {', '.join(spec.params)})" if spec.params else ""))
     return inst
+
+
+def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
+    """The blank board of ``like`` (--like): its size and shape, its
+    parameters (``params`` replace them) and its layers, without its clues
+    and locks.  A layer the generate lines draw is drawn anew."""
+    if spec.board.kind not in ("square", "hex"):
+        raise PzcError(f"generate makes square and hexagonal boards; '{spec.name}' has a "
+                       f"{spec.board.kind} board")
+    unknown = sorted(set(params) - set(spec.params))
+    if unknown:
+        raise PzcError(f"the spec '{spec.name}' has no parameter '{unknown[0]}'"
+                       + (f" (it has: {', '.join(spec.params)})" if spec.params else ""))
+    kept = {name: layer for name, layer in like.layers.items()
+            if name not in spec.generate.layers} if spec.generate is not None else {}
+    return Instance(like.name, Source(GENERATED, ""), like.layout, like.geometry,
+                    params={**like.params, **params}, layers=kept)
 
 
 def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> list:
@@ -219,7 +242,7 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
                 if not (isinstance(value, str) and (value in blanks or value == "")):
                     table[cell] = value
     inst = Instance(blank.name, blank.source, blank.layout, blank.geometry,
-                    params=dict(blank.params))
+                    params=dict(blank.params), layers=dict(blank.layers))
     layout = blank.layout
     for cell, value in {**values.get("given", {}), **values.get("clue", {})}.items():
         inst.clues[cell] = value

@@ -202,3 +202,92 @@ def test_a_solver_that_solves_once_is_refused_plainly():
     run = run_cli("generate", "sudoku", "--solver", "kissat404", "--seed", "1")
     assert run.returncode == 2 and "kissat404 solves once" in run.stderr
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+
+
+RIPPLE = """\
+6 6
+- - 4 - 2 -
+- - - - - -
+4 - - - - -
+- - - - - -
+- 2 - 5 - -
+- - - 1 - -
+a b c c c c
+a b d e f f
+g b d e f f
+g g h e e f
+g g i i j j
+k k i i i j
+"""
+
+
+def test_like_keeps_the_instance_regions_and_draws_new_numbers(tmp_path):
+    """Ripple Effect draws no regions: --like takes them from an instance,
+    and each puzzle made in them is unique on both backends and accepted by
+    pzprjs with its answer."""
+    like = tmp_path / "like.txt"
+    like.write_text(RIPPLE)
+    run = run_cli("generate", "ripple", "--like", like, "--count", "3", "--seed", "4",
+                  "--format", "json")
+    assert run.returncode == 0, run.stderr
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    regions = RIPPLE.splitlines()[7:]
+    for g in out:
+        lines = g["instance"].splitlines()
+        assert lines[0] == "6 6" and lines[7:] == regions
+        assert 0 < g["clues"] < 36
+        path = tmp_path / "made.txt"
+        path.write_text(g["instance"])
+        for backend in ("sat", "smt"):
+            check = run_cli("unique", "ripple", path, "--backend", backend, "--format", "json")
+            assert check.returncode == 0, (backend, check.stdout, check.stderr)
+            assert json.loads(check.stdout)["witnesses"] == [g["solution"]]
+    if pzprjs.available():
+        jobs = [{"open": g["url"],
+                 "ops": [pzprjs.cell(r, c, "setAnum", int(t))
+                         for r, row in enumerate(g["solution"])
+                         for c, t in enumerate(row.split() if " " in row else row)]}
+                for g in out]
+        for job, verdict in zip(jobs, pzprjs.check(jobs)):
+            assert verdict.get("complete"), (job, verdict)
+
+
+def test_like_takes_the_size_and_parameters(tmp_path):
+    sudoku = tmp_path / "four.txt"
+    sudoku.write_text("1...\n....\n..3.\n....\n")
+    run = run_cli("generate", "sudoku", "--like", sudoku, "--seed", "3", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["instance"].startswith("4 4\n")
+    # its regions are drawn anew; its parameter is kept, and --param wins over it
+    stars = tmp_path / "stars.txt"
+    stars.write_text("6 6 1\n" + "1 1 2 2 3 3\n" * 2 + "4 4 5 5 6 6\n" * 4)
+    run = run_cli("generate", "starbattle", "--like", stars, "--seed", "3", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    g = json.loads(run.stdout)
+    assert g["instance"].startswith("6 6 1\n")
+    assert all(row.count("*") == 1 for row in g["solution"])
+    stars.write_text("10 10 1\n" + "".join(" ".join(str(r + 1) for _ in range(10)) + "\n"
+                                          for r in range(10)))
+    run = run_cli("generate", "starbattle", "--like", stars, "--param", "stars=2", "--seed", "3",
+                  "--format", "json", timeout=300)
+    assert run.returncode == 0, run.stderr
+    g = json.loads(run.stdout)
+    assert g["instance"].startswith("10 10 2\n")
+    assert all(row.count("*") == 2 for row in g["solution"])
+
+
+def test_like_errors(tmp_path):
+    run = run_cli("generate", "ripple", "--size", "6")
+    assert run.returncode == 2
+    assert ("reads the layer 'regions', which its generate lines do not draw: take it from "
+            "an instance with --like INSTANCE") in run.stderr
+    like = tmp_path / "like.txt"
+    like.write_text(RIPPLE)
+    run = run_cli("generate", "ripple", "--like", like, "--size", "6")
+    assert run.returncode == 2 and "--size or by --like, not both" in run.stderr
+    run = run_cli("generate", "ripple", "--like", tmp_path / "none.txt")
+    assert run.returncode == 2 and "no such instance file" in run.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_text(RIPPLE.replace("6 6\n", "6 7\n", 1))
+    run = run_cli("generate", "ripple", "--like", bad)
+    assert run.returncode == 2 and "bad.txt:" in run.stderr and "Traceback" not in run.stderr
