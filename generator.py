@@ -110,7 +110,7 @@ def _draw_unique(spec, gspec, blank, rng, solver, stats, progress):
         g = ground(gspec, blank)
         with engine.session(g) as session:
             session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng,
-                                                    session.cnf.nvars))
+                                                    _encoding_phases(session)))
             outcome = session.next(clock.left())
             _check_drawn(spec, outcome)
             for repair in range(REPAIRS + 1):
@@ -154,7 +154,8 @@ def _repair(session, g, gspec, assignment, window: set, rng):
                 inside[var] = assignment[var]
     guard = cnf_stage.fresh_literal(session.cnf)
     session.block(inside, guard)
-    session.set_phases(stage.random_phases(var_lits, gspec.vars, rng, session.cnf.nvars))
+    session.set_phases(stage.random_phases(var_lits, gspec.vars, rng,
+                                           _encoding_phases(session)))
     session.assumptions = fixed + [guard]
     try:
         outcome = session.next(clock.left())
@@ -163,6 +164,16 @@ def _repair(session, g, gspec, assignment, window: set, rng):
     if outcome.status == "timeout":
         raise Timeout()
     return outcome if outcome.status == "sat" else None
+
+
+def _encoding_phases(session) -> int:
+    """How many CNF variables get random phases besides the spec's: all for
+    the MiniSat family (MiniSat, Glucose, Maple), which branches first on the
+    encoding's own variables (with the spec's alone, every seed drew the same
+    Sudoku); none for CaDiCaL, which follows the spec's, and where phases on
+    the rest made Star Battle draws slower (10x10, 2 stars: median 14.6 s
+    against 5.3 s)."""
+    return 0 if session.name.startswith("cadical") else session.cnf.nvars
 
 
 def _key_cells(key) -> list:

@@ -202,10 +202,9 @@ def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
 def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> list:
     """A preferred value for each variable of the named spec variables: true or
     false for a bool, one value of an integer's at random; and a random
-    polarity for every other CNF variable up to ``nvars``.  SAT solvers try
-    these first, so the solution found is a random one.  (Glucose branches
-    mostly on the encoding's own variables, the at-most-one ladders: with
-    phases on the spec's variables alone, every seed drew the same Sudoku.)"""
+    polarity for every other CNF variable up to ``nvars`` (generator.py says
+    for which solvers).  SAT solvers try these first, so the solution found
+    is a random one."""
     phases = []
     for var, lits in var_lits.items():
         if var.name not in names:
