@@ -30,6 +30,12 @@ from .errors import PzcError
 from .progress import no_progress
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
+# conflicts one solver call of a draw may take before the draw starts again
+# with new phases, doubled at each new start (a model with no solution is
+# still found out): random draws have a heavy tail (Numberlink 40x40: most in
+# 2-8 s, one in ten past two minutes), and a count, unlike a time, keeps a
+# seed's puzzle the same on any machine
+DRAW_CONFLICTS = 100_000
 WINDOW = 2            # how far (cells) around the differences a repair redraws
 
 
@@ -109,9 +115,13 @@ def _draw_unique(spec, gspec, blank, rng, solver, stats, progress):
         progress("draw", draws=stats["draws"])
         g = ground(gspec, blank)
         with engine.session(g) as session:
+            session.call_budget = DRAW_CONFLICTS << stats.get("restarts", 0)
             session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng,
                                                     _encoding_phases(session)))
             outcome = session.next(clock.left())
+            if outcome.status == "unknown":
+                stats["restarts"] = stats.get("restarts", 0) + 1
+                continue                 # a long draw: again, with new phases
             _check_drawn(spec, outcome)
             for repair in range(REPAIRS + 1):
                 drawn = stage.derive(spec, gspec, blank, decode(g, outcome.assignment))
@@ -163,7 +173,7 @@ def _repair(session, g, gspec, assignment, window: set, rng):
         session.assumptions = []
     if outcome.status == "timeout":
         raise Timeout()
-    return outcome if outcome.status == "sat" else None
+    return outcome if outcome.status == "sat" else None     # unsat, or out of budget
 
 
 def _encoding_phases(session) -> int:

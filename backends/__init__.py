@@ -29,7 +29,7 @@ from ..progress import no_progress
 
 @dataclass(eq=False)
 class Outcome:
-    status: str                      # sat, unsat, timeout
+    status: str                      # sat, unsat, timeout; unknown: a session's call_budget ran out
     assignment: dict | None = None   # model Var -> value
     stats: dict = field(default_factory=dict)
 

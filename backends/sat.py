@@ -154,6 +154,7 @@ class SatSession(Session):
         self.assumptions = []            # literals assumed for the next solve (plans)
         self.phases = []                 # literals the solver tries first (generate's draws)
         self.phases_new = None           # phases set since the worker was last called
+        self.call_budget = None          # conflicts a solver call may take (generate's draws)
         self.solve_s = 0.0
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
@@ -267,13 +268,15 @@ class SatSession(Session):
         if timeout is not None or self.worker is not None or address_space_limited():
             status, model = self._next_in_worker(timeout)
         elif inside_a_worker():          # a portfolio member: its parent kills it
-            status, model, _ = self._loop()
+            status, model, _ = self._loop(self.call_budget)
         elif not self._sliced():
             status, model = self._next_in_worker(None)     # Ctrl-C stops it at once
         else:
-            status, model, _ = self._loop(SLICE_CONFLICTS)
-            if status == "unknown":      # a long solve: on in a worker, from here
-                status, model = self._next_in_worker(None)
+            slice_ = SLICE_CONFLICTS if self.call_budget is None else min(SLICE_CONFLICTS,
+                                                                          self.call_budget)
+            status, model, _ = self._loop(slice_)
+            if status == "unknown" and slice_ == SLICE_CONFLICTS:
+                status, model = self._next_in_worker(None)   # a long solve: on in a worker
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if self.cnf.lazy or self.made_eager:
@@ -298,7 +301,8 @@ class SatSession(Session):
                 self.stale = False
             self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
             self._drop_solver()          # the worker's copy goes on; this one would be stale
-        request, self.pending = (self.pending, self.assumptions, self.phases_new), []
+        request, self.pending = (self.pending, self.assumptions, self.phases_new,
+                                 self.call_budget), []
         self.phases_new = None
         try:
             reply = self.worker.call(request, timeout)
@@ -321,11 +325,11 @@ class SatSession(Session):
 
     def _serve(self, request):
         """In the worker: add what the parent sent, solve, report."""
-        clauses, self.assumptions, phases = request
+        clauses, self.assumptions, phases, self.call_budget = request
         self._add(clauses)
         if phases is not None:
             self.set_phases(phases)
-        status, model, added = self._loop()
+        status, model, added = self._loop(self.call_budget)
         eager = [self.lazy_at_start.index(x) for x in self.made_eager]
         return status, model, pickle.dumps(added), self.rounds, self.cuts, eager
 

@@ -293,3 +293,20 @@ def test_like_errors(tmp_path):
     bad.write_text(RIPPLE.replace("6 6\n", "6 7\n", 1))
     run = run_cli("generate", "ripple", "--like", bad)
     assert run.returncode == 2 and "bad.txt:" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_draw_out_of_conflicts_starts_again_and_stays_reproducible(monkeypatch):
+    """A draw whose solver call runs past its conflict budget starts again
+    with new phases and a doubled budget; the count, not a time, decides,
+    so the same seed still gives the same puzzle."""
+    from pzc import api, generator
+    monkeypatch.setattr(generator, "DRAW_CONFLICTS", 1)
+    spec = api.load_spec("sudoku")
+    made = [list(api.generate(spec, (9, None), 1, 5, timeout=60))[0] for _ in range(2)]
+    assert all(g.status == "generated" for g in made)
+    assert made[0].stats.get("restarts", 0) >= 1
+    assert made[0].stats == {**made[1].stats, "seconds": made[0].stats["seconds"]}
+    assert made[0].instance.tokens == made[1].instance.tokens
+    # without a time limit the draw starts in process, and the budget holds there too
+    again = list(api.generate(spec, (9, None), 1, 5))[0]
+    assert again.instance.tokens == made[0].instance.tokens
