@@ -4,6 +4,11 @@ slowest seconds per puzzle, every puzzle re-read from its text and found
 unique by pzc.
 
     bench/generate.py [--count 20] [--seed 1] [--sets sudoku9,akari10,...] [--timeout 120]
+                      [--urls FILE]
+
+--urls appends each puzzle's puzz.link URL (where the spec has one) to FILE,
+for pzprjs to open.  numberlink30 and numberlink40 are not in the default
+run (about 1 and 3 minutes more).
 """
 
 from __future__ import annotations
@@ -33,14 +38,16 @@ SETS = {
     "hexiom5": ("hexiom", (5, None), {}),
     "hexiom6": ("hexiom", (6, None), {}),
 }
+LONG = {"numberlink30", "numberlink40"}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--sets", default=",".join(x for x in SETS if x not in LONG))
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--urls", default=None, help="append the puzzles' URLs to this file")
     args = ap.parse_args()
     print(f"{'set':<15} {'made':>5} {'median s':>9} {'max s':>7} {'clues':>6} {'wall s':>7}")
     tmp = tempfile.mkdtemp()
@@ -60,6 +67,9 @@ def main():
             assert checked.status == "unique" and checked.witnesses == [g.solution], name
             made += 1
             clues.append(g.clues)
+            if args.urls and spec.url is not None:
+                with open(args.urls, "a") as f:
+                    f.write(api.write_instance(spec, g.instance, "url") + "\n")
         wall = time.perf_counter() - start
         print(f"{name:<15} {made:>2}/{args.count:<2} {statistics.median(secs):>9.2f} "
               f"{max(secs):>7.2f} {statistics.median(clues) if clues else 0:>6} {wall:>7.1f}",
