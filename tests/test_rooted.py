@@ -116,8 +116,11 @@ let bit(b) = if b then 1 else 0
 let on_to(c, d) = oncell(d) and on[edge(c, d)]
 show c: 4 * bit(mark[c]) + 2 * bit(on_to(c, (c.row, c.col + 1))) + bit(on_to(c, (c.row + 1, c.col)))"""),
                           "full.pz")
-    want = brute_edges(3, 2)
-    assert api.count(full, instance(full, board(3, 2)), **mode).count == want
+    # 3 x 2 has 5,370 solutions: Z3's enumeration of them took minutes late
+    # in the full suite (10 s alone), so the edges are counted on 2 x 2
+    want = brute_edges(2, 2)
+    assert want == 166
+    assert api.count(full, instance(full, board(2, 2)), **mode).count == want
     marks = spec_from_text(EDGES, "edges.pz")
     # every marking has a solution (no edge chosen)
     assert api.count(marks, instance(marks, board(3, 2)), **mode).count == 2 ** 6
