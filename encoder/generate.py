@@ -166,20 +166,28 @@ def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
     else:
         raise PzcError(f"generate makes square and hexagonal boards; '{spec.name}' has a "
                        f"{spec.board.kind} board")
-    inst = Instance("generated", source, layout, geometry)
-    for name, p in spec.params.items():
-        if name in params:
-            inst.params[name] = params[name]
-        elif p.default is not None:
-            inst.params[name] = p.default.value
-        else:
-            raise PzcError(f"the spec's parameter '{name}' has no default: give it with "
-                           f"--param {name}=VALUE")
-    unknown = sorted(set(params) - set(spec.params))
+    return Instance("generated", source, layout, geometry, params=_params(spec, params, {}))
+
+
+def _params(spec: ast.Spec, given: dict, instance: dict) -> dict:
+    """The spec's parameters: --param's value, else the instance's (--like),
+    else the spec's default."""
+    unknown = sorted(set(given) - set(spec.params))
     if unknown:
         raise PzcError(f"the spec '{spec.name}' has no parameter '{unknown[0]}'"
                        + (f" (it has: {', '.join(spec.params)})" if spec.params else ""))
-    return inst
+    out = {}
+    for name, p in spec.params.items():
+        if name in given:
+            out[name] = given[name]
+        elif name in instance:
+            out[name] = instance[name]
+        elif p.default is not None:
+            out[name] = p.default.value
+        else:
+            raise PzcError(f"the spec's parameter '{name}' has no default: give it with "
+                           f"--param {name}=VALUE")
+    return out
 
 
 def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
@@ -189,14 +197,10 @@ def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
     if spec.board.kind not in ("square", "hex"):
         raise PzcError(f"generate makes square and hexagonal boards; '{spec.name}' has a "
                        f"{spec.board.kind} board")
-    unknown = sorted(set(params) - set(spec.params))
-    if unknown:
-        raise PzcError(f"the spec '{spec.name}' has no parameter '{unknown[0]}'"
-                       + (f" (it has: {', '.join(spec.params)})" if spec.params else ""))
     kept = {name: layer for name, layer in like.layers.items()
             if name not in spec.generate.layers} if spec.generate is not None else {}
     return Instance(like.name, Source(GENERATED, ""), like.layout, like.geometry,
-                    params={**like.params, **params}, layers=kept)
+                    params=_params(spec, params, like.params), layers=kept)
 
 
 def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> list:
