@@ -229,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     gp.add_argument("--workers", metavar="N", type=_count_arg, default=None,
                     help="processes making puzzles at once (default: all cores)")
     gp.add_argument("--solver", metavar="NAME", default=None,
-                    help="PySAT solver (default: the spec's, else cadical195)")
+                    help="PySAT solver that draws and checks (default: Glucose draws, with "
+                         "random phases on every variable, and the spec's solver, else "
+                         "cadical195, checks uniqueness)")
     gp.add_argument("--format", choices=["text", "json", "url", "pzprv3"], default="text",
                     help="text (default): pzc's instance files, each after a '#' line with its "
                          "seed; json: one object a line (instance, url, solution, clues, seed, "
