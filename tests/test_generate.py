@@ -21,7 +21,7 @@ from conftest import run_cli
 # spec, size, seeds: small boards, so that Z3 re-proves uniqueness quickly
 CASES = [("sudoku", "4", 2), ("sudoku", "9", 2), ("slitherlink", "5x4", 2),
          ("akari", "6x6", 2), ("numberlink", "6x5", 2), ("nurikabe", "6x6", 2),
-         ("starbattle", "6x6", 2), ("hexiom", "3", 2)]
+         ("starbattle", "6x6", 2), ("hexiom", "3", 2), ("kurodoko", "6x5", 2)]
 
 
 def generated(spec, size, count, seed=11, *more):
@@ -312,3 +312,50 @@ def test_a_draw_out_of_conflicts_starts_again_and_stays_reproducible(monkeypatch
     # without a time limit the draw starts in process, and the budget holds there too
     again = list(api.generate(spec, (9, None), 1, 5, solver="cadical195"))[0]
     assert again.instance.tokens == made[0].instance.tokens
+
+
+HEYAWAKE = """\
+6 6
+- - - - - -
+- - - - - -
+- - - - - -
+- - - - - -
+- - - - - -
+- - - - - -
+1 2 3 4 4 4
+1 5 6 6 6 4
+5 5 6 6 6 4
+5 7 6 8 9 4
+5 7 7 9 9 9
+9 9 9 9 9 9
+"""
+
+
+def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
+    """Kurodoko on a blank board, Heyawake in the rooms of an instance
+    (--like): unique on both backends, the rooms kept, and pzprjs accepts
+    each answer."""
+    like = tmp_path / "rooms.txt"
+    like.write_text(HEYAWAKE)
+    made = [("kurodoko", g) for g in generated("kurodoko", "7x6", 2, 3)]
+    run = run_cli("generate", "heyawake", "--like", like, "--count", "2", "--seed", "3",
+                  "--format", "json")
+    assert run.returncode == 0, run.stderr
+    made += [("heyawake", json.loads(line)) for line in run.stdout.splitlines()]
+    for spec, g in made:
+        if spec == "heyawake":
+            assert g["instance"].splitlines()[7:] == HEYAWAKE.splitlines()[7:]
+        path = tmp_path / "made.txt"
+        path.write_text(g["instance"])
+        for backend in ("sat", "smt"):
+            check = run_cli("unique", spec, path, "--backend", backend, "--format", "json")
+            assert check.returncode == 0, (spec, backend, check.stdout, check.stderr)
+            assert json.loads(check.stdout)["witnesses"] == [g["solution"]]
+    if pzprjs.available():
+        jobs = [{"open": g["url"],
+                 "ops": [pzprjs.cell(r, c, "setQans", 1)
+                         for r, row in enumerate(g["solution"])
+                         for c, t in enumerate(row.split() if " " in row else row) if t == "#"]}
+                for _, g in made]
+        for job, verdict in zip(jobs, pzprjs.check(jobs)):
+            assert verdict.get("complete"), (job, verdict)
