@@ -21,7 +21,8 @@ from conftest import run_cli
 # spec, size, seeds: small boards, so that Z3 re-proves uniqueness quickly
 CASES = [("sudoku", "4", 2), ("sudoku", "9", 2), ("slitherlink", "5x4", 2),
          ("akari", "6x6", 2), ("numberlink", "6x5", 2), ("nurikabe", "6x6", 2),
-         ("starbattle", "6x6", 2), ("hexiom", "3", 2), ("kurodoko", "6x5", 2)]
+         ("starbattle", "6x6", 2), ("hexiom", "3", 2), ("kurodoko", "6x5", 2),
+         ("masyu", "6x6", 2)]
 
 
 def generated(spec, size, count, seed=11, *more):
@@ -330,21 +331,32 @@ HEYAWAKE = """\
 9 9 9 9 9 9
 """
 
+SHIMAGUNI = HEYAWAKE.split("1 2 3")[0] + """\
+1 2 2 3 3 4
+1 1 5 3 4 4
+1 1 5 5 4 4
+6 1 1 4 4 4
+6 1 7 4 4 4
+6 7 7 7 4 4
+"""
+
 
 def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
-    """Kurodoko on a blank board, Heyawake in the rooms of an instance
-    (--like): unique on both backends, the rooms kept, and pzprjs accepts
-    each answer."""
-    like = tmp_path / "rooms.txt"
-    like.write_text(HEYAWAKE)
+    """Kurodoko on a blank board; Heyawake and Shimaguni in the rooms of an
+    instance (--like): unique on both backends, the rooms kept, and pzprjs
+    accepts each answer."""
+    likes = {"heyawake": HEYAWAKE, "shimaguni": SHIMAGUNI}
     made = [("kurodoko", g) for g in generated("kurodoko", "7x6", 2, 3)]
-    run = run_cli("generate", "heyawake", "--like", like, "--count", "2", "--seed", "3",
-                  "--format", "json")
-    assert run.returncode == 0, run.stderr
-    made += [("heyawake", json.loads(line)) for line in run.stdout.splitlines()]
+    for spec, text in likes.items():
+        like = tmp_path / f"{spec}.txt"
+        like.write_text(text)
+        run = run_cli("generate", spec, "--like", like, "--count", "2", "--seed", "3",
+                      "--format", "json")
+        assert run.returncode == 0, run.stderr
+        made += [(spec, json.loads(line)) for line in run.stdout.splitlines()]
     for spec, g in made:
-        if spec == "heyawake":
-            assert g["instance"].splitlines()[7:] == HEYAWAKE.splitlines()[7:]
+        if spec in likes:
+            assert g["instance"].splitlines()[7:] == likes[spec].splitlines()[7:]
         path = tmp_path / "made.txt"
         path.write_text(g["instance"])
         for backend in ("sat", "smt"):
