@@ -371,3 +371,23 @@ def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
                 for _, g in made]
         for job, verdict in zip(jobs, pzprjs.check(jobs)):
             assert verdict.get("complete"), (job, verdict)
+
+
+def test_a_loop_genre_generates_in_the_countries_of_an_instance(tmp_path, examples):
+    """Country Road with --like: the countries kept, a new loop drawn, the
+    puzzle unique on both backends."""
+    like = examples / "countryroad" / "small.txt"
+    run = run_cli("generate", "countryroad", "--like", like, "--count", "2", "--seed", "5",
+                  "--format", "json")
+    assert run.returncode == 0, run.stderr
+    countries = like.read_text().strip().splitlines()[-6:]
+    for line in run.stdout.splitlines():
+        g = json.loads(line)
+        assert g["instance"].strip().splitlines()[-6:] == countries
+        path = tmp_path / "made.txt"
+        path.write_text(g["instance"])
+        for backend in ("sat", "smt"):
+            check = run_cli("unique", "countryroad", path, "--backend", backend,
+                            "--format", "json")
+            assert check.returncode == 0, (backend, check.stdout, check.stderr)
+            assert json.loads(check.stdout)["witnesses"] == [g["solution"]]
