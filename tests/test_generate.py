@@ -342,11 +342,12 @@ SHIMAGUNI = HEYAWAKE.split("1 2 3")[0] + """\
 
 
 def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
-    """Kurodoko on a blank board; Heyawake and Shimaguni in the rooms of an
-    instance (--like): unique on both backends, the rooms kept, and pzprjs
-    accepts each answer."""
+    """Kurodoko and Hitori on a blank board; Heyawake and Shimaguni in the
+    rooms of an instance (--like): unique on both backends, the rooms kept,
+    and pzprjs accepts each answer."""
     likes = {"heyawake": HEYAWAKE, "shimaguni": SHIMAGUNI}
     made = [("kurodoko", g) for g in generated("kurodoko", "7x6", 2, 3)]
+    made += [("hitori", g) for g in generated("hitori", "6x5", 2, 3)]
     for spec, text in likes.items():
         like = tmp_path / f"{spec}.txt"
         like.write_text(text)
