@@ -342,12 +342,13 @@ SHIMAGUNI = HEYAWAKE.split("1 2 3")[0] + """\
 
 
 def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
-    """Kurodoko and Hitori on a blank board; Heyawake and Shimaguni in the
+    """Kurodoko, Hitori and Kurotto on a blank board; Heyawake and Shimaguni in the
     rooms of an instance (--like): unique on both backends, the rooms kept,
     and pzprjs accepts each answer."""
     likes = {"heyawake": HEYAWAKE, "shimaguni": SHIMAGUNI}
     made = [("kurodoko", g) for g in generated("kurodoko", "7x6", 2, 3)]
     made += [("hitori", g) for g in generated("hitori", "6x5", 2, 3)]
+    made += [("kurotto", g) for g in generated("kurotto", "6x5", 2, 3)]
     for spec, text in likes.items():
         like = tmp_path / f"{spec}.txt"
         like.write_text(text)
