@@ -325,12 +325,11 @@ def _connected(it, node, elements, chosen, symbolic, roots=None):
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")
     if not symbolic:
-        picked = [i for i, v in enumerate(chosen) if v]
+        groups = components([x for x, v in zip(elements, chosen) if v], adjacent)
         if roots is None:
-            return len(components([elements[i] for i in picked], adjacent)) <= 1
-        index = {x: i for i, x in enumerate(elements)}
-        return all(any(roots[index[x]] for x in group)
-                   for group in components([elements[i] for i in picked], adjacent))
+            return len(groups) <= 1
+        rooted = {x for x, r in zip(elements, roots) if r}
+        return all(any(x in rooted for x in group) for group in groups)
     return it.model.connected(elements, chosen, adjacent, roots)
 
 

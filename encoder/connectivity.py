@@ -37,6 +37,9 @@ Eager (Z3, DIMACS export, ``--connectivity eager``): the root is an element
 that is always selected, or else the first selected one; every other selected
 element needs a selected neighbour of strictly smaller rank, ranks being binary
 numbers of ceil(log2 n) bits.
+Following those neighbours from any selected element reaches the root, so
+the selected elements are connected; conversely a BFS order from the root
+gives valid ranks.
 
 Roots (``connected(e in edges: joined[e] from end[e.a] or end[e.b])``): every
 group of selected elements must hold a root.  Lazily, a group C without one
@@ -47,9 +50,6 @@ gets, for each u in C,
 (root[x] the literal of "x chosen and a root"); eagerly, every selected
 element that is not a root needs a neighbour of smaller rank.  A Numberlink
 generation model draws paths this way: a cycle of linked edges holds no end.
-Following those neighbours from any selected element reaches the root, so
-the selected elements are connected; conversely a BFS order from the root
-gives valid ranks.
 """
 
 from __future__ import annotations

@@ -150,6 +150,7 @@ def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
         raise PzcError(f"the spec '{spec.name}' reads the layer '{missing[0]}', which its "
                        "generate lines do not draw: take it from an instance with "
                        "--like INSTANCE")
+    _check_board(spec)
     w, h = size
     source = Source(GENERATED, "")
     if spec.board.kind == "hex":
@@ -158,15 +159,18 @@ def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
         if not 1 <= w <= 30:
             raise PzcError("a hexagon's side is 1..30")
         geometry, layout = HexGrid(w), "hex"
-    elif spec.board.kind == "square":
+    else:
         h = w if h is None else h
         if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
             raise PzcError(f"a board is 1..{MAX_SIDE} cells a side")
         geometry, layout = SquareGrid(w, h), "tokens"
-    else:
+    return Instance("generated", source, layout, geometry, params=_params(spec, params, {}))
+
+
+def _check_board(spec: ast.Spec):
+    if spec.board.kind not in ("square", "hex"):
         raise PzcError(f"generate makes square and hexagonal boards; '{spec.name}' has a "
                        f"{spec.board.kind} board")
-    return Instance("generated", source, layout, geometry, params=_params(spec, params, {}))
 
 
 def _params(spec: ast.Spec, given: dict, instance: dict) -> dict:
@@ -194,11 +198,9 @@ def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
     """The blank board of ``like`` (--like): its size and shape, its
     parameters (``params`` replace them) and its layers, without its clues
     and locks.  A layer the generate lines draw is drawn anew."""
-    if spec.board.kind not in ("square", "hex"):
-        raise PzcError(f"generate makes square and hexagonal boards; '{spec.name}' has a "
-                       f"{spec.board.kind} board")
+    _check_board(spec)
     kept = {name: layer for name, layer in like.layers.items()
-            if name not in spec.generate.layers} if spec.generate is not None else {}
+            if name not in spec.generate.layers}
     return Instance(like.name, Source(GENERATED, ""), like.layout, like.geometry,
                     params=_params(spec, params, like.params), layers=kept)
 
@@ -218,8 +220,9 @@ def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> 
         elif lits:
             chosen = rng.choice(list(lits.values()))
             phases += [l if l == chosen else -l for l in lits.values()]
-    given = {abs(l) for l in phases}
-    phases += [v if rng.random() < 0.5 else -v for v in range(1, nvars + 1) if v not in given]
+    if nvars:
+        given = {abs(l) for l in phases}
+        phases += [v if rng.random() < 0.5 else -v for v in range(1, nvars + 1) if v not in given]
     return phases
 
 

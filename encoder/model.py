@@ -608,12 +608,10 @@ class Model:
         else:                           # every element's formula a Node, none FALSE
             elems, sel = elements, chosen
         if roots is not None:
-            if all(t is self.TRUE for t in tops):
+            if all(t is self.TRUE for t in tops):      # (no element at all, too)
                 return self.TRUE
             if len(elems) == 1:
                 return self.or_([self.not_(sel[0]), tops[0]])
-            if not elems:
-                return self.TRUE
         elif len(elems) <= 1:
             return self.TRUE
         elems, sel = tuple(elems), tuple(sel)
