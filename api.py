@@ -37,7 +37,9 @@ from .encoder.enumerate import Enumeration, differences, enumerate_solutions, ma
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
 from .encoder.instance import Grids, Instance, read_file, read_instances
-from .encoder.render import grid_rows, moves, plan_boards, text_drawing
+from .encoder import draw
+from .encoder.draw import picture, plan_pictures
+from .encoder.render import grid_rows, move_text, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
 from .deep_stack import deep_stack
@@ -226,6 +228,17 @@ class Result:
     # the `show text ...` drawing is made when first read (only text output
     # prints it, and drawing a big board costs as much as verifying it)
     _draw: object = field(default=None, repr=False)
+    # the answer's shown tokens (draw.Picture; a list of them, the start
+    # first, for a plan), made when first read: only --format svg draws
+    _picture: object = field(default=None, repr=False)
+
+    @property
+    def picture(self):
+        """The answer's draw.Picture (plans: one a board, the start first; None
+        without an answer)."""
+        if callable(self._picture):
+            self._picture = self._picture()
+        return self._picture
 
     @property
     def drawing(self) -> list | None:
@@ -438,6 +451,9 @@ def _finish(result, spec, instance, g, status, assignment, steps=None,
             result._draw = lambda: text_drawing(spec, instance, answer)
         if steps is not None:
             result.boards = plan_boards(spec, instance, answer)
+            result._picture = lambda: plan_pictures(spec, instance, answer)
+        else:
+            result._picture = lambda: picture(spec, instance, answer)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
     return result
@@ -563,6 +579,7 @@ def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
     if counted.error is not None:
         return result
     found = counted._found
+    result._found = found
     result.witnesses = [s.grid for s in found.solutions]
     result.moves = [s.moves for s in found.solutions]
     if len(found.solutions) >= 2:
@@ -630,6 +647,75 @@ def worst_exit(codes) -> int:
         if c in codes:
             return c
     return EXIT_OK
+
+
+_PICTURE_STATUS = {"unsat": "no solution", "timeout": "time limit reached", "none": "no solution"}
+
+
+def picture_document(spec: syntax.Spec, instance: Instance, result,
+                     solutions: bool = True) -> draw.Document | None:
+    """The picture of a solve, count or unique result (--format svg): the answer
+    (a plan's boards, the start first), several solutions side by side with
+    where two differ marked, or the bare puzzle when there is no answer to show;
+    None for an instance that could not be read.  ``solutions``: a count's
+    solutions are drawn (count --show), else only the puzzle."""
+    if result.status == "error":
+        return None
+    heading = f"{instance.name}: {_picture_heading(result)}"
+    if isinstance(result, CountResult):
+        found = getattr(result, "_found", None)
+        sols = found.solutions if found is not None and solutions else []
+        if sols:
+            figs = [draw.board_figure(spec, instance, draw.solution_picture(spec, s.cells))
+                    for s in sols]
+            return draw.Document(heading, svg=draw.side_by_side(
+                figs, [f"solution {k}" for k in range(1, len(figs) + 1)], heading))
+    elif isinstance(result, UniqueResult):
+        found = getattr(result, "_found", None)
+        sols = found.solutions[:2] if found is not None else []
+        if len(sols) == 2:
+            figs = [draw.board_figure(spec, instance, draw.solution_picture(spec, s.cells),
+                                      marks=[tuple(c) for c in result.differ]) for s in sols]
+            return draw.Document(heading, svg=draw.side_by_side(
+                figs, ["first", "second (differences marked)"], heading))
+        if len(sols) == 1:
+            return draw.Document(heading, svg=draw.board_svg(
+                spec, instance, draw.solution_picture(spec, sols[0].cells), title=heading))
+    elif result.status == "solved" and result.steps is not None:
+        pics = result.picture
+        captions = ["start"] + [f"{k}. {move_text(m)}" for k, m in enumerate(result.moves, 1)]
+        frames = [draw.board_svg(spec, instance, p, title=f"{heading}, {c}")
+                  for p, c in zip(pics, captions)]
+        return draw.Document(heading, frames=frames, captions=captions)
+    elif result.status == "solved":
+        return draw.Document(heading, svg=draw.board_svg(spec, instance, result.picture,
+                                                         title=heading))
+    return draw.Document(heading, svg=draw.board_svg(spec, instance, None, title=heading))
+
+
+def generated_document(spec: syntax.Spec, g) -> draw.Document:
+    """A generated puzzle beside its solution (solved again to draw it)."""
+    heading = f"seed {g.seed}: {g.clues} clues"
+    solved = solve(spec, g.instance)
+    figs = [draw.board_figure(spec, g.instance)]
+    captions = ["puzzle"]
+    if solved.status == "solved":
+        figs.append(draw.board_figure(spec, g.instance, solved.picture))
+        captions.append("solution")
+    return draw.Document(heading, svg=draw.side_by_side(figs, captions, heading))
+
+
+def _picture_heading(result) -> str:
+    if isinstance(result, CountResult):
+        n = result.count
+        more = "" if result.complete else " or more"
+        return f"{n} solution{'' if n == 1 else 's'}{more}"
+    if isinstance(result, UniqueResult):
+        return {"unique": "exactly one solution", "several": "two solutions differ"}.get(
+            result.status, _PICTURE_STATUS.get(result.status, result.status))
+    if result.status == "solved":
+        return "solved, verified" + (f", {result.steps} moves" if result.steps is not None else "")
+    return _PICTURE_STATUS.get(result.status, result.status)
 
 
 def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,

@@ -12,6 +12,7 @@ import sys
 import time
 
 from . import __version__, api, clock, generator
+from .encoder import draw
 from .encoder.check import summary
 from .encoder.render import move_text
 from .deep_stack import run_deep
@@ -95,8 +96,14 @@ def _solver_options(p, what="solve"):
                         "for move puzzles; replaces --backend, --solver and --connectivity")
     p.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help=f"time limit in seconds per instance (exit 3 when reached)")
-    p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text (default) or one JSON object per instance per line")
+    p.add_argument("--format", choices=["text", "json", "svg"], default="text",
+                   help="text (default); json: one JSON object per instance per line; svg: "
+                        "a picture of the board and its answer (a standalone SVG document; "
+                        "several instances, or a move puzzle's boards, as one HTML page)")
+    p.add_argument("-o", "--output", metavar="FILE", default=None,
+                   help="--format svg: write the picture here (default: stdout). FILE.html: "
+                        "one page of every instance; FILE.svg with several instances: "
+                        "FILE-1.svg, FILE-2.svg, ... (a move puzzle: FILE-k.html)")
     p.add_argument("--quiet", action="store_true",
                    help="show no progress on standard error (otherwise a command that runs "
                         "longer than a second shows its phase, connectivity rounds, plan "
@@ -232,10 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="PySAT solver that draws and checks (default: Glucose draws, with "
                          "random phases on every variable, and the spec's solver, else "
                          "cadical195, checks uniqueness)")
-    gp.add_argument("--format", choices=["text", "json", "url", "pzprv3"], default="text",
+    gp.add_argument("--format", choices=["text", "json", "url", "pzprv3", "svg"], default="text",
                     help="text (default): pzc's instance files, each after a '#' line with its "
                          "seed; json: one object a line (instance, url, solution, clues, seed, "
-                         "stats); url: puzz.link URLs; pzprv3: puzz.link's files")
+                         "stats); url: puzz.link URLs; pzprv3: puzz.link's files; svg: each "
+                         "puzzle beside its solution (several: one HTML page, or FILE-k.svg "
+                         "files with -o FILE.svg)")
     gp.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     gp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
@@ -426,6 +435,8 @@ def cmd_generate(args) -> int:
     made = api.generate(spec, args.size, args.count, args.seed, args.timeout, params,
                         minimal=not args.keep_clues, solver=args.solver,
                         workers=min(workers, args.count), like=like)
+    if args.format == "svg":
+        return _generated_pictures(spec, made, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     codes = []
     try:
@@ -440,6 +451,20 @@ def cmd_generate(args) -> int:
     finally:
         if args.output:
             out.close()
+    return api.worst_exit(codes)
+
+
+def _generated_pictures(spec, made, args) -> int:
+    """--format svg: each puzzle and its solution side by side, written at the end."""
+    codes, documents = [], []
+    for g in made:
+        codes.append(g.exit_code)
+        if g.status != "generated":
+            why = g.error.format() if g.error is not None else "pzc: time limit reached"
+            print(f"seed {g.seed}: {why}", file=sys.stderr)
+            continue
+        documents.append(api.generated_document(spec, g))
+    write_pictures(documents, args.output, f"pzc generate {args.spec}")
     return api.worst_exit(codes)
 
 
@@ -657,18 +682,71 @@ _IMPORTED = time.perf_counter()
 
 
 def cmd_solve(args) -> int:
-    return _each_instance(args, lambda spec, inst, progress: api.solve(
+    return _pictured(args, lambda spec, inst, progress: api.solve(
         spec, inst, max_steps=args.max_steps, **_engine_options(args, progress)), emit)
 
 
 def cmd_count(args) -> int:
-    return _each_instance(args, lambda spec, inst, progress: api.count(
+    return _pictured(args, lambda spec, inst, progress: api.count(
         spec, inst, limit=args.limit, **_engine_options(args, progress)), emit_count)
 
 
 def cmd_unique(args) -> int:
-    return _each_instance(args, lambda spec, inst, progress: api.unique(
+    return _pictured(args, lambda spec, inst, progress: api.unique(
         spec, inst, **_engine_options(args, progress)), emit_unique)
+
+
+def _pictured(args, run, emit_one) -> int:
+    """_each_instance, and with --format svg a picture of each instance
+    written at the end (errors still go to standard error as they come)."""
+    if args.format != "svg":
+        if args.output is not None:
+            raise PzcError("-o/--output is for --format svg (text and JSON go to standard output)")
+        return _each_instance(args, run, emit_one)
+    documents = []
+
+    def run_and_draw(spec, inst, progress):
+        result = run(spec, inst, progress)
+        try:
+            doc = api.picture_document(spec, inst, result, solutions=getattr(args, "show", True))
+        except PzcError as e:
+            print(f"{inst.name}: cannot draw: {e.message}", file=sys.stderr)
+            doc = None
+        if doc is not None:
+            documents.append(doc)
+        return result
+
+    code = _each_instance(args, run_and_draw, _emit_errors)
+    write_pictures(documents, args.output, f"pzc {args.command} {args.spec}")
+    return code
+
+
+def _emit_errors(args, result):
+    """--format svg: what the picture cannot say goes to standard error."""
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+    elif result.status == "timeout":
+        print(f"{result.instance}: time limit reached", file=sys.stderr)
+
+
+def write_pictures(documents: list, output: str | None, title: str):
+    """One document alone: its SVG (a plan: its page); several: one HTML page,
+    or numbered files when ``output`` ends in .svg."""
+    if not documents:
+        return
+    if output is not None and output.lower().endswith(".svg") and len(documents) > 1:
+        stem = output[:-4]
+        for k, doc in enumerate(documents, 1):
+            if doc.is_plan:
+                _write(f"{stem}-{k}.html", draw.html_page(doc.heading, [doc]))
+            else:
+                _write(f"{stem}-{k}.svg", doc.svg)
+        return
+    if len(documents) == 1 and not documents[0].is_plan and not (
+            output is not None and output.lower().endswith(".html")):
+        _write(output, documents[0].svg)
+        return
+    _write(output, draw.html_page(title, documents))
 
 
 def cmd_dimacs(args) -> int:

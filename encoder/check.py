@@ -23,6 +23,7 @@ from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_V
 from .puzzlink import check_binding
 from .aggregates import AGGREGATES
 from .evaluate import BUILTIN_NAMES
+from .draw import ANSWER_SHAPES, LAYER_SHAPES
 from .values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
 
 def _is_coll(t):
@@ -131,6 +132,8 @@ class Checker:
                 what = "a start" if isinstance(st, ast.Start) else "a goal"
                 self.want(st.body, self.infer(st.body, {}), BOOL, what)
                 self.polarity(st.body, 1, set())
+            elif isinstance(st, ast.Draw):
+                self.draw(st)
             elif isinstance(st, ast.ShowSteps) and st.action in spec.actions:
                 scope = {}
                 self.binders(spec.actions[st.action].binders, scope)
@@ -141,6 +144,25 @@ class Checker:
             raise self.source.error(spec.puzzle.pos, "the spec shows nothing: add 'show v' "
                                     "(a variable per cell), 'show c: expr', 'show moves(...)' "
                                     "or, in a plan, 'show moves ACTION: ...'")
+
+    def draw(self, st: ast.Draw):
+        """`draw TARGET [in VALUES] as SHAPE`: the answer or a layer the spec has,
+        a shape that suits it, and values that do not depend on the variables."""
+        layers = self.spec.layer_names
+        if st.target != "answer" and st.target not in layers:
+            raise self.err(st, f"'{st.target}' is neither 'answer' nor a layer of this spec "
+                               f"(layers: {', '.join(layers)})")
+        shapes = ANSWER_SHAPES if st.target == "answer" else LAYER_SHAPES
+        if st.shape not in shapes:
+            what = "the answer" if st.target == "answer" else "a layer"
+            raise self.source.error(st.shape_pos, f"'{st.shape}' is not a shape for {what}; "
+                                                  f"choose one of: {', '.join(shapes)}")
+        if st.values is not None:
+            self.infer(st.values, {})
+            used = self.uses_variables(st.values, set())
+            if used is not None:
+                raise self.err(used, "the values a drawing hint is about must not depend "
+                                     "on the puzzle's variables")
 
     def action(self, st: ast.Action):
         """Parameters range over constant sets; `pre` is a bool; each effect

@@ -261,6 +261,14 @@ class SolverHint(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class Draw(Stmt):
+    target: str           # "answer" or a layer's name
+    values: Expr | None   # only these values (None: every value)
+    shape: str            # what to draw them as (encoder/draw.py: SHAPES)
+    shape_pos: tuple
+
+
+@dataclass(slots=True, eq=False)
 class Plan(Stmt):
     name: str
 
@@ -350,6 +358,7 @@ class Spec:
     url: PuzzLink | None = None                      # puzz.link URL body layout
     file: PuzzLink | None = None                     # pzprv3 file body layout
     generate: GenerateSection | None = None          # how `pzc generate` makes instances
+    draws: list = field(default_factory=list)        # Draw hints, in order (a later one wins)
 
     @property
     def layer_names(self) -> list:
@@ -533,6 +542,8 @@ def _collect(source: Source, statements: list) -> Spec:
             spec.actions[st.name] = st
         elif isinstance(st, Generate):
             _collect_generate(source, spec, st)
+        elif isinstance(st, Draw):
+            spec.draws.append(st)
         elif isinstance(st, Start):
             spec.starts.append(st)
         elif isinstance(st, Goal):
@@ -704,6 +715,9 @@ class _Builder:
             return PuzzLink(pos, kind, [(str(n), _pos(n)) for n in names], codecs)
         if kind == "solver":
             return SolverHint(pos, str(ch[0]))
+        if kind == "draw":
+            values = self.expr(ch[1]) if ch[1] is not None else None
+            return Draw(pos, str(ch[0]), values, str(ch[2]), _pos(ch[2]))
         if kind == "action":
             binders = self.binders(ch[1]) if ch[1] is not None else []
             pre = self.expr(ch[2]) if ch[2] is not None else None
