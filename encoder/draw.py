@@ -253,7 +253,7 @@ def _text(value) -> str:
 class _Svg:
     """SVG elements in layers, drawn bottom to top."""
 
-    ORDER = ("fill", "shade", "grid", "canvas", "regions", "clue", "path", "object",
+    ORDER = ("fill", "shade", "grid", "regions", "canvas", "clue", "path", "object",
              "text", "dots", "marks")
 
     def __init__(self):
@@ -469,12 +469,13 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
 def _object(svg, board, cell, shape, cls="object"):
     x, y = board.centre(cell)
     r = board.size * 0.32
+    at = f'data-cell="{cell[0]},{cell[1]}"'
     if shape == "disc":
         svg.add("object" if cls == "object" else "clue",
-                f'<circle class="{cls} disc" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{INK}"/>')
+                f'<circle class="{cls} disc" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{INK}"/>')
     elif shape == "circle":
         svg.add("object" if cls == "object" else "clue",
-                f'<circle class="{cls} circle" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
+                f'<circle class="{cls} circle" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
                 f'stroke="{INK}" stroke-width="2"/>')
     elif shape == "star":
         pts = []
@@ -483,10 +484,10 @@ def _object(svg, board, cell, shape, cls="object"):
             rr = r * 1.15 if k % 2 == 0 else r * 0.46
             pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
         svg.add("object" if cls == "object" else "clue",
-                f'<polygon class="{cls} star" points="{_points(pts)}" fill="{INK}"/>')
+                f'<polygon class="{cls} star" {at} points="{_points(pts)}" fill="{INK}"/>')
     elif shape == "cross":
         d = r * 0.7
-        svg.add("object", f'<path class="{cls} cross" d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
+        svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
                           f'{_n(y + d)}M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}" '
                           f'stroke="{INK}" stroke-width="3"/>')
 

@@ -1,0 +1,263 @@
+"""Pictures (--format svg): a golden SVG of every built-in spec's example
+answer, each a valid standalone document, and each looked at in a real
+browser (headless Chromium; skipped without one): the drawing is there, has
+the board's size, and its cells show the answer.
+
+Golden files are tests/golden/svg/SPEC.svg (a move puzzle: SPEC.html, its
+page of boards).  After a deliberate change to the drawing, write them again
+with `PZC_GOLDEN=update pytest tests/test_draw.py` and look at them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from pzc import api
+from pzc.encoder import draw
+from pzc.encoder.draw import M, S
+
+from browser import browser, screenshot
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "svg"
+SVG = "{http://www.w3.org/2000/svg}"
+SPECS = sorted(api.builtin_specs())
+needs_browser = pytest.mark.skipif(browser() is None, reason="no headless browser (chromium)")
+
+
+def example(name: str) -> str:
+    """The spec's first example instance, as a path relative to the repository."""
+    folder = ROOT / "specs" / "examples" / name
+    first = sorted(p for p in folder.iterdir() if p.is_file())[0]
+    return str(first.relative_to(ROOT))
+
+
+_SOLVED = {}
+
+
+def solved(name: str):
+    """(spec, instance, result, document) of the example, solved once."""
+    if name not in _SOLVED:
+        cwd = os.getcwd()
+        os.chdir(ROOT)                      # instance names are relative paths
+        try:
+            spec = api.load_spec(name)
+            inst = api.load_instances(spec, example(name))[0]
+            result = api.solve(spec, inst)
+            doc = api.picture_document(spec, inst, result)
+        finally:
+            os.chdir(cwd)
+        assert result.status == "solved" and result.verified, (name, result.status)
+        _SOLVED[name] = (spec, inst, result, doc)
+    return _SOLVED[name]
+
+
+def page_text(doc) -> str:
+    return draw.html_page(doc.heading, [doc]) if doc.is_plan else doc.svg
+
+
+def last_board(name: str):
+    """(picture, svg) of the example's answer: a plan's last board."""
+    spec, inst, result, doc = solved(name)
+    if doc.is_plan:
+        return result.picture[-1], doc.frames[-1]
+    return result.picture, doc.svg
+
+
+def test_every_builtin_spec_has_an_example():
+    missing = [n for n in SPECS if not (ROOT / "specs" / "examples" / n).is_dir()]
+    assert not missing
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_golden_picture(name):
+    spec, inst, result, doc = solved(name)
+    text = page_text(doc)
+    path = GOLDEN / (name + (".html" if doc.is_plan else ".svg"))
+    if os.environ.get("PZC_GOLDEN") == "update":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden picture {path}: run with PZC_GOLDEN=update"
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{name}'s picture changed; if that is meant, run with PZC_GOLDEN=update and look at it")
+
+
+def svg_documents(name):
+    spec, inst, result, doc = solved(name)
+    return doc.frames if doc.is_plan else [doc.svg]
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_valid_standalone_svg(name):
+    """Each document parses as XML, is an <svg> with a viewBox and its size."""
+    for text in svg_documents(name):
+        root = ET.fromstring(text)
+        assert root.tag == SVG + "svg"
+        x0, y0, w, h = (float(v) for v in root.get("viewBox").split())
+        assert (x0, y0) == (0, 0) and w > 0 and h > 0
+        assert float(root.get("width")) == w and float(root.get("height")) == h
+
+
+def cells_of(root, cls):
+    return {tuple(int(v) for v in e.get("data-cell").split(","))
+            for e in root.iter() if e.get("class") == cls and e.get("data-cell")}
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_drawing_holds_the_answer(name):
+    """Every cell of the board is drawn, each '#' is a shaded cell, each
+    loop character a line, as the SVG's own elements say."""
+    spec, inst, result, doc = solved(name)
+    pic, text = last_board(name)
+    root = ET.fromstring(text)
+    assert cells_of(root, "cell") == set(inst.geometry.cells)
+    shaded = {c for c, t in pic.cells.items() if t == "#"}
+    assert shaded <= cells_of(root, "shade")
+    paths = [e for e in root.iter() if e.get("class") == "path"]
+    if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:
+        assert paths
+    objects = {c for c, t in pic.cells.items() if t == "*"}
+    assert objects <= {tuple(int(v) for v in e.get("data-cell").split(","))
+                       for e in root.iter() if (e.get("class") or "").startswith("object ")}
+
+
+def test_unique_marks_the_differences(tmp_path):
+    """Two witnesses side by side, the cells where they differ marked on both."""
+    grid = tmp_path / "open.txt"
+    grid.write_text("....\n....\n....\n....\n")
+    spec = api.load_spec("sudoku")
+    inst = api.load_instances(spec, str(grid))[0]
+    result = api.unique(spec, inst)
+    assert result.status == "several"
+    doc = api.picture_document(spec, inst, result)
+    root = ET.fromstring(doc.svg)
+    boards = [e for e in root if e.tag == SVG + "svg"]
+    assert len(boards) == 2
+    differ = {tuple(c) for c in result.differ}
+    assert differ and all(cells_of(b, "differs") == differ for b in boards)
+
+
+def test_count_show_draws_every_solution(tmp_path):
+    grid = tmp_path / "open.txt"
+    grid.write_text("12..\n34..\n....\n....\n")
+    spec = api.load_spec("sudoku")
+    inst = api.load_instances(spec, str(grid))[0]
+    result = api.count(spec, inst)
+    root = ET.fromstring(api.picture_document(spec, inst, result).svg)
+    boards = [e for e in root if e.tag == SVG + "svg"]
+    assert result.count == len(boards) > 1
+    captions = [e.text for e in root if e.get("class") == "caption"]
+    assert captions == [f"solution {k}" for k in range(1, result.count + 1)]
+
+
+def test_cli_writes_files_and_pages(tmp_path):
+    """One instance: an SVG; several: one page, or FILE-k.svg files."""
+    cmd = [sys.executable, "-m", "pzc", "solve", "sudoku"]
+    grids = [str(ROOT / "specs/examples/sudoku" / n) for n in ("grid4.txt", "grid9.txt")]
+    one = subprocess.run(cmd + grids[:1] + ["--format", "svg"], capture_output=True, text=True)
+    assert one.returncode == 0 and ET.fromstring(one.stdout).tag == SVG + "svg"
+    out = tmp_path / "both.svg"
+    run = subprocess.run(cmd + grids + ["--format", "svg", "-o", str(out)], capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    for k in (1, 2):
+        assert ET.parse(tmp_path / f"both-{k}.svg").getroot().tag == SVG + "svg"
+    page = tmp_path / "both.html"
+    run = subprocess.run(cmd + grids + ["--format", "svg", "-o", str(page)], capture_output=True,
+                         text=True)
+    assert run.returncode == 0 and page.read_text().count("<svg ") == 2
+    bad = subprocess.run(cmd + grids[:1] + ["-o", str(tmp_path / "x.txt")], capture_output=True,
+                         text=True)
+    assert bad.returncode == 2 and "-o/--output is for --format svg" in bad.stderr
+
+
+def test_plan_page_steps_through_the_moves():
+    spec, inst, result, doc = solved("sliding")
+    assert doc.is_plan and len(doc.frames) == result.steps + 1
+    assert doc.captions[0] == "start" and doc.captions[1].startswith("1. piece")
+    page = page_text(doc)
+    assert page.count('class="frame') == result.steps + 1 and "<script>" in page
+
+
+def test_draw_hint_errors_are_located(tmp_path):
+    spec = tmp_path / "bad.pz"
+    base = 'puzzle t\nboard square\nvar v[c in cells] : 1..2\nshow v\n'
+    for line, message in [("draw answer as arrow", "'arrow' is not a shape for the answer"),
+                          ("draw walls as wall", "'walls' is neither 'answer' nor a layer"),
+                          ("draw clues in {v[(0, 0)]} as disc", "must not depend")]:
+        spec.write_text(base + line + "\n")
+        run = subprocess.run([sys.executable, "-m", "pzc", "check", str(spec)],
+                             capture_output=True, text=True)
+        assert run.returncode == 2, run.stderr
+        assert f"{spec}:5:" in run.stderr and message in run.stderr and "^" in run.stderr
+
+
+# ------------------------------------------------------------------ browser
+
+def _centre(board, cell):
+    return board.centre(cell)
+
+
+@needs_browser
+@pytest.mark.parametrize("name", SPECS)
+def test_browser_shows_the_answer(name):
+    """The screenshot: ink exactly over the board, and in each cell what the
+    answer says (dark where shaded, the loop's colour on the loop, ink on
+    numbers and objects, white on empty cells)."""
+    spec, inst, result, doc = solved(name)
+    pic, text = last_board(name)
+    board = draw._Board(inst)
+    image = screenshot(text, board.width, board.height)
+    box = image.ink_box()
+    assert box is not None, "nothing drawn"
+    if not board.hex:
+        assert all(abs(a - b) <= 3 for a, b in zip(box, (M, M, board.width - M, board.height - M))), box
+    else:
+        assert box[0] >= M - 3 and box[2] <= board.width - M + 3
+        assert box[2] - box[0] > 0.8 * (board.width - 2 * M)
+    k = board.size
+    for cell, token in pic.cells.items():
+        x, y = board.centre(cell)
+        corner = image.pixel(x - 0.3 * k, y + 0.3 * k)
+        centre_box = (x - 0.3 * k, y - 0.3 * k, x + 0.3 * k, y + 0.3 * k)
+        if token == "#":
+            assert max(corner) < 100, (cell, corner)
+        elif token in "─│┌┐└┘" and token:
+            # halfway to the side the loop leaves by (a clue may sit at the centre)
+            dr, dc = {"─": (0, 1), "│": (1, 0), "┌": (1, 0), "┐": (1, 0), "└": (-1, 0),
+                      "┘": (-1, 0)}[token]
+            r, g, b = image.pixel(x + dc * 0.4 * k, y + dr * 0.4 * k)
+            assert g > r + 40 and g > b + 20, (cell, (r, g, b))
+        elif token == "*":
+            assert max(image.pixel(x, y)) < 100
+        elif token in ("", "."):
+            if cell not in inst.clues:          # a clue cell shows its clue, if drawn
+                assert min(corner) > 200, (cell, corner)
+        else:
+            assert image.inked(centre_box), (cell, token)
+    if pic.canvas:
+        ch, cw = pic.canvas_size
+        for (i, j), token in pic.canvas.items():
+            if token in ("-", "|", "─", "│", "═", "║"):
+                x, y = draw._canvas_point(board, pic, (i, j))
+                if token == "═":
+                    y += 4               # one of the two lines of a double bridge
+                elif token == "║":
+                    x += 4
+                r, g, b = image.pixel(x, y)
+                assert g > r + 40 and g > b + 20, ((i, j), token, (r, g, b))
+
+
+@needs_browser
+def test_browser_plan_page_steps():
+    """The page shows the first board; the buttons are there for the rest."""
+    spec, inst, result, doc = solved("sliding")
+    board = draw._Board(inst)
+    image = screenshot(page_text(doc), 800, 600, html=True)
+    assert image.ink_box() is not None
