@@ -308,7 +308,8 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
 
     # borders: regions of a layer, regions of the answer, and the board's edge
     thick = set()
-    groups = [instance.layers.get(name, {}) for name in region_layers]
+    groups = [instance.clues if name == "clues" else instance.layers.get(name, {})
+              for name in region_layers]
     if answer_regions:
         groups.append(pic.cells)
     for cell in board.cells:
@@ -440,7 +441,7 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     size = board.size
     cls = "clue" if layer == "clues" else f"layer-{layer}"
     ink = "#fff" if on_dark else INK
-    if shape == "none":
+    if shape in ("none", "regions"):           # regions: drawn as borders
         return
     if shape == "arrow":
         _arrow(svg, board, cell, str(value), ink)

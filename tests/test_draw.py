@@ -127,12 +127,17 @@ def test_drawing_holds_the_answer(name):
                        for e in root.iter() if (e.get("class") or "").startswith("object ")}
 
 
+def sudoku4(tmp_path, rows):
+    """A 4 x 4 Sudoku of the test's own."""
+    grid = tmp_path / "grid.txt"
+    grid.write_text("\n".join(rows) + "\n")
+    spec = api.load_spec("sudoku")
+    return spec, api.load_instances(spec, str(grid))[0]
+
+
 def test_unique_marks_the_differences(tmp_path):
     """Two witnesses side by side, the cells where they differ marked on both."""
-    grid = tmp_path / "open.txt"
-    grid.write_text("....\n....\n....\n....\n")
-    spec = api.load_spec("sudoku")
-    inst = api.load_instances(spec, str(grid))[0]
+    spec, inst = sudoku4(tmp_path, ["....", "....", "....", "...."])
     result = api.unique(spec, inst)
     assert result.status == "several"
     doc = api.picture_document(spec, inst, result)
@@ -144,10 +149,7 @@ def test_unique_marks_the_differences(tmp_path):
 
 
 def test_count_show_draws_every_solution(tmp_path):
-    grid = tmp_path / "open.txt"
-    grid.write_text("12..\n34..\n....\n....\n")
-    spec = api.load_spec("sudoku")
-    inst = api.load_instances(spec, str(grid))[0]
+    spec, inst = sudoku4(tmp_path, ["12..", "34..", "....", "...."])
     result = api.count(spec, inst)
     root = ET.fromstring(api.picture_document(spec, inst, result).svg)
     boards = [e for e in root if e.tag == SVG + "svg"]
