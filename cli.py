@@ -709,8 +709,9 @@ def _pictured(args, run, emit_one) -> int:
         result = run(spec, inst, progress)
         try:
             doc = api.picture_document(spec, inst, result, solutions=getattr(args, "show", True))
-        except PzcError as e:
+        except PzcError as e:               # a board that is not drawable (exit 2)
             print(f"{inst.name}: cannot draw: {e.message}", file=sys.stderr)
+            result.exit_code = api.worst_exit([result.exit_code, 2])
             doc = None
         if doc is not None:
             documents.append(doc)

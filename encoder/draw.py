@@ -680,7 +680,8 @@ document.querySelectorAll('.plan').forEach(function (plan) {
     if (e.key === 'ArrowRight') show(k + 1);
     if (e.key === 'ArrowLeft') show(k - 1);
   });
-  show(0);
+  var m = /move=(\\d+)/.exec(location.hash);      // page.html#move=3 opens at move 3
+  show(m ? +m[1] : 0);
 });
 </script>"""
 

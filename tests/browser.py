@@ -84,6 +84,22 @@ def screenshot(document: str, width: float, height: float, html: bool = False) -
         return read_png(out.read_bytes())
 
 
+def dump_dom(page: str, fragment: str = "") -> str:
+    """The page's DOM after its scripts ran, opened at ``#fragment``."""
+    program = browser()
+    if program is None:
+        raise RuntimeError("no browser")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "page.html"
+        src.write_text(page, encoding="utf-8")
+        url = src.as_uri() + (f"#{fragment}" if fragment else "")
+        run = subprocess.run(
+            [program, "--headless", "--no-sandbox", "--disable-gpu",
+             f"--user-data-dir={tmp}/profile", "--dump-dom", url],
+            capture_output=True, text=True, timeout=120)
+        return run.stdout
+
+
 def read_png(data: bytes) -> Image:
     """An 8-bit RGB or RGBA PNG, not interlaced (what Chromium writes)."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":

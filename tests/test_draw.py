@@ -11,6 +11,7 @@ with `PZC_GOLDEN=update pytest tests/test_draw.py` and look at them.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -22,7 +23,7 @@ from pzc import api
 from pzc.encoder import draw
 from pzc.encoder.draw import M, S
 
-from browser import browser, screenshot
+from browser import browser, dump_dom, screenshot
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "svg"
@@ -257,9 +258,17 @@ def test_browser_shows_the_answer(name):
 
 
 @needs_browser
-def test_browser_plan_page_steps():
-    """The page shows the first board; the buttons are there for the rest."""
-    spec, inst, result, doc = solved("sliding")
-    board = draw._Board(inst)
-    image = screenshot(page_text(doc), 800, 600, html=True)
+@pytest.mark.parametrize("name", ["sliding", "asteroid"])
+def test_browser_plan_page_steps(name):
+    """The page's script shows one board at a time: the start, or move k
+    when opened at #move=k, with 'move k of n' beside the buttons."""
+    spec, inst, result, doc = solved(name)
+    n = result.steps
+    page = page_text(doc)
+    for k, fragment in ((0, ""), (n, f"move={n}"), (1, "move=1")):
+        dom = dump_dom(page, fragment)
+        shown = re.findall(r'class="frame on" data-step="(\d+)"', dom)
+        assert shown == [str(k)], (fragment, shown)
+        assert f"move {k} of {n}" in dom
+    image = screenshot(page, 900, 700, html=True)
     assert image.ink_box() is not None
