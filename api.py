@@ -297,7 +297,9 @@ def _solver(spec, backend, solver):
     the portfolio's members written out (the spec's solver where a sat member
     names none)."""
     if backend == "portfolio":
-        from .backends.portfolio import normalize
+        from .backends.portfolio import DEFAULT, normalize
+        if (solver is None or solver.strip() == DEFAULT) and spec.portfolio is not None:
+            solver = spec.portfolio.members          # the spec's own portfolio line
         return normalize(solver, spec.solver.name if spec.solver is not None else None)
     if solver is None and backend == "sat" and spec.solver is not None:
         return spec.solver.name

@@ -17,7 +17,7 @@ import difflib
 from pysat.solvers import SolverNames
 
 from ..deep_stack import deep_stack
-from ..errors import plural
+from ..errors import PzcError, plural
 from . import syntax as ast
 from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
 from .puzzlink import check_binding
@@ -78,6 +78,14 @@ class Checker:
             if spec.solver.name not in aliases:
                 raise self.source.error(spec.solver.pos, f"unknown SAT solver '{spec.solver.name}'; "
                                                          f"choose one of: {', '.join(known)}")
+        if spec.portfolio is not None:
+            from ..backends.portfolio import parse as parse_members
+            try:
+                parse_members(spec.portfolio.members,
+                              spec.solver.name if spec.solver is not None else None)
+            except PzcError as e:
+                raise self.source.error(spec.portfolio.pos, e.message.replace(
+                    "--portfolio", "portfolio", 1)) from None
         for name, let in spec.lets.items():
             if name in BUILTIN_NAMES and not (spec.board.kind == "json" and name == "cells"):
                 raise self.err(let, f"'{name}' is a built-in name; choose another name")

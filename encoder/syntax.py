@@ -261,6 +261,11 @@ class SolverHint(Stmt):
 
 
 @dataclass(slots=True, eq=False)
+class PortfolioHint(Stmt):
+    members: str          # as --portfolio takes them: "glucose4:lazy,asp"
+
+
+@dataclass(slots=True, eq=False)
 class Draw(Stmt):
     target: str           # "answer" or a layer's name
     values: Expr | None   # only these values (None: every value)
@@ -353,6 +358,7 @@ class Spec:
     goals: list = field(default_factory=list)
     show_steps: dict = field(default_factory=dict)   # action name -> ShowSteps
     solver: SolverHint | None = None                 # the default SAT solver for this spec
+    portfolio: PortfolioHint | None = None           # --portfolio's members when it names none
     layers: Layers | None = None                     # None: one grid, the clues
     params: dict = field(default_factory=dict)       # name -> Param, in header order
     url: PuzzLink | None = None                      # puzz.link URL body layout
@@ -516,6 +522,10 @@ def _collect(source: Source, statements: list) -> Spec:
             if spec.solver:
                 raise source.error(st.pos, "a spec has at most one 'solver' line")
             spec.solver = st
+        elif isinstance(st, PortfolioHint):
+            if spec.portfolio:
+                raise source.error(st.pos, "a spec has at most one 'portfolio' line")
+            spec.portfolio = st
         elif isinstance(st, Layers):
             if spec.layers:
                 raise source.error(st.pos, "a spec has at most one 'layers' line")
@@ -715,6 +725,8 @@ class _Builder:
             return PuzzLink(pos, kind, [(str(n), _pos(n)) for n in names], codecs)
         if kind == "solver":
             return SolverHint(pos, str(ch[0]))
+        if kind == "portfolio":
+            return PortfolioHint(pos, ",".join(":".join(str(n) for n in m.children) for m in ch))
         if kind == "draw":
             values = self.expr(ch[1]) if ch[1] is not None else None
             return Draw(pos, str(ch[0]), values, str(ch[2]), _pos(ch[2]))

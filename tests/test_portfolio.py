@@ -302,3 +302,32 @@ def test_members_started_together_race_to_the_same_answer(spec_name, relative, m
         assert got.verified and got.grid == single.grid
         winners.add(got.stats["solver"])
     assert winners <= {"glucose4:lazy", "cadical195:eager", "smt"}
+
+
+PORTFOLIO_SPEC = ("puzzle t\nboard square\nvar v[c in cells] : 1..2\nshow v\n"
+                  "rule r: all e in edges: v[e.a] != v[e.b]\n")
+
+
+def test_the_spec_portfolio_line_is_the_default_and_the_command_line_wins(write, run_pzc):
+    """`portfolio MEMBERS` in a spec: what --portfolio alone runs; members on
+    the command line replace it."""
+    write("t.pz", PORTFOLIO_SPEC + "portfolio minisat22:eager, asp:crafty\n")
+    write("t.txt", "..\n..\n")
+    alone = run_pzc("solve", "t.pz", "t.txt", "--portfolio", "--format", "json")
+    assert alone.returncode == 0, alone.stderr
+    stats = json.loads(alone.stdout)["stats"]
+    assert stats["members"] == ["minisat22:eager", "asp:crafty"]
+    given = run_pzc("solve", "t.pz", "t.txt", "--portfolio", "glucose4,smt", "--format", "json")
+    assert json.loads(given.stdout)["stats"]["members"] == ["glucose4:lazy", "smt"]
+    plain = run_pzc("solve", "t.pz", "t.txt", "--format", "json")
+    assert json.loads(plain.stdout)["stats"]["backend"] == "sat"     # only with --portfolio
+
+
+@pytest.mark.parametrize("line, at, message", [
+    ("portfolio glucose4:lazzy", "t.pz:6:1:", "'lazzy' is not a backend"),
+    ("portfolio glucose4\nportfolio asp", "t.pz:7:1:", "at most one 'portfolio' line")])
+def test_a_bad_portfolio_line_is_located(write, run_pzc, line, at, message):
+    write("t.pz", PORTFOLIO_SPEC + line + "\n")
+    run = run_pzc("check", "t.pz")
+    assert run.returncode == 2 and message in run.stderr and at in run.stderr
+    no_traceback(run)
