@@ -262,6 +262,21 @@ class _Svg:
     def add(self, layer, element):
         self.layers[layer].append(element)
 
+    def document(self, width, height, title=None) -> str:
+        w, h = _n(width), _n(height)
+        body = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+                f'height="{h}" font-family="DejaVu Sans, Arial, sans-serif">']
+        if title:
+            body.append(f"<title>{escape(title)}</title>")
+        body.append(f'<rect class="background" x="0" y="0" width="{w}" height="{h}" fill="#fff"/>')
+        for name in self.ORDER:
+            if self.layers[name]:
+                body.append(f'<g class="{name}">')
+                body.extend(self.layers[name])
+                body.append("</g>")
+        body.append("</svg>")
+        return "\n".join(body) + "\n"
+
     def text(self, layer, x, y, s, size, fill, cls, anchor="middle", weight="normal"):
         self.add(layer, f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
                         f'fill="{fill}" text-anchor="{anchor}" dominant-baseline="central" '
@@ -291,14 +306,31 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
     board = _Board(instance)
     hints = _Hints(spec, instance)
     svg = _Svg()
-    layout = instance.layout
-
     answer_regions = "regions" in hints.layer_shapes("answer")
     region_layers = [name for name in spec.layer_names
                      if (name == "regions" and not hints.layer_shapes(name))
                      or "regions" in hints.layer_shapes(name)]
+    _cells(svg, board, instance, pic, answer_regions)
+    groups = [instance.clues if name == "clues" else instance.layers.get(name, {})
+              for name in region_layers]
+    _borders(svg, board, groups + ([pic.cells] if answer_regions else []))
+    # a plan's clues are its start, which the first board shows as the answer
+    clues = instance.clues if spec.plan is None or not pic.cells else {}
+    extra = [name for name in spec.layer_names if name != "clues" and name not in region_layers]
+    for cell in board.cells:
+        _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions)
+    if pic.text:
+        for cell, token in pic.text.items():
+            if token in _BOX and cell in board.geom:
+                _path(svg, board, cell, _BOX[token], pic.text, "path")
+    if pic.canvas is not None:
+        _canvas(svg, board, pic, instance)
+    _marks(svg, board, pic, marks, highlight)
+    return Figure(svg.document(board.width, board.height, title), board.width, board.height)
 
-    # cells, locked cells, regions of the answer
+
+def _cells(svg, board, instance, pic, answer_regions):
+    """Every cell: white, grey when locked, a region's colour in a divided answer."""
     fills = _region_fills(board, pic.cells) if answer_regions else {}
     for cell in board.cells:
         fill = fills.get(cell) or (LOCKED if cell in instance.locked else "#fff")
@@ -306,12 +338,11 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
                         f'points="{_points(board.outline(cell))}" fill="{fill}" '
                         f'stroke="{GRID}" stroke-width="1"/>')
 
-    # borders: regions of a layer, regions of the answer, and the board's edge
+
+def _borders(svg, board, groups):
+    """Thick lines on the board's edge and between cells that some of
+    ``groups`` (cell -> region id) puts in different regions."""
     thick = set()
-    groups = [instance.clues if name == "clues" else instance.layers.get(name, {})
-              for name in region_layers]
-    if answer_regions:
-        groups.append(pic.cells)
     for cell in board.cells:
         for p, q, beyond in board.sides(cell):
             if beyond is None or any(g.get(cell) != g.get(beyond) for g in groups):
@@ -322,58 +353,48 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
                                        f'x2="{_n(q[0])}" y2="{_n(q[1])}" stroke="{INK}" '
                                        f'stroke-width="3" stroke-linecap="round"/>')
 
-    # clues, other layers, then the answer over them
-    clue_shapes = {}
-    clues = instance.clues if spec.plan is None or not pic.cells else {}
-    for cell, value in clues.items():
-        if cell in board.geom:
-            clue_shapes[cell] = hints.shape("clues", value, "text")
-    extra = [name for name in spec.layer_names if name != "clues" and name not in region_layers]
-    for cell in board.cells:
-        token = pic.cells.get(cell)
-        shape = _answer_shape(hints, token, answer_regions)
-        clue = clues.get(cell)
-        clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
-        shows_clue = (clue is not None and token is not None and shape == "text"
-                      and (token == clue_token or token.startswith(clue_token)))
-        if shape == "regions" and clue is not None:
-            shows_clue = True
-        if token is None or shape in ("shade", "disc", "circle", "star", "cross", "path",
-                                      "none", "regions") or shows_clue:
-            small = False
-        else:
-            small = True                     # the answer's text is written over the clue
-        if shape == "shade":
-            _shade(svg, board, cell)
-        if clue is not None and clue_shapes.get(cell) != "none":
-            _clue(svg, board, cell, clue, clue_token, clue_shapes[cell],
-                  on_dark=shape == "shade", small=small)
-        for name in extra:
-            value = instance.layers.get(name, {}).get(cell)
-            if value is not None:
-                _clue(svg, board, cell, value, token_text(value, layout),
-                      hints.shape(name, value, "text"), on_dark=shape == "shade", small=True,
-                      layer=name)
-        if token is None or shows_clue:
-            continue
-        if shape == "path":
-            _path(svg, board, cell, _BOX[token], pic.cells, "path")
-        elif shape in ("disc", "circle", "star", "cross"):
-            _object(svg, board, cell, shape)
-            if token != "*" and shape in ("disc", "circle"):
-                x, y = board.centre(cell)
-                svg.text("text", x, y, token, _font(token, board.size) * 0.9,
-                         "#fff" if shape == "disc" else ANSWER_INK, "answer")
-        elif shape == "text":
-            x, y = board.centre(cell)
-            svg.text("text", x, y, token, _font(token, board.size), ANSWER_INK, "answer")
-    if pic.text:
-        for cell, token in pic.text.items():
-            if token in _BOX and cell in board.geom:
-                _path(svg, board, cell, _BOX[token], pic.text, "path")
-    if pic.canvas is not None:
-        _canvas(svg, board, pic, instance)
 
+def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
+    """One cell's clue, other layers and answer: the answer wins over the
+    clue, which stays beneath a shading, an object or a loop, and in the
+    corner under a different number."""
+    layout = instance.layout
+    token = pic.cells.get(cell)
+    shape = _answer_shape(hints, token, answer_regions)
+    clue = clues.get(cell)
+    clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
+    shows_clue = clue is not None and token is not None and (
+        shape == "regions" or shape == "text" and token.startswith(clue_token))
+    small = token is not None and not shows_clue and shape == "text"
+    on_dark = shape == "shade"
+    if on_dark:
+        _shade(svg, board, cell)
+    if clue is not None:
+        _clue(svg, board, cell, clue, clue_token, hints.shape("clues", clue, "text"),
+              on_dark=on_dark, small=small)
+    for name in extra:
+        value = instance.layers.get(name, {}).get(cell)
+        if value is not None:
+            _clue(svg, board, cell, value, token_text(value, layout),
+                  hints.shape(name, value, "text"), on_dark=on_dark, small=True, layer=name)
+    if token is None or shows_clue:
+        return
+    if shape == "path":
+        _path(svg, board, cell, _BOX[token], pic.cells, "path")
+    elif shape in ("disc", "circle", "star", "cross"):
+        _object(svg, board, cell, shape)
+        if token != "*" and shape in ("disc", "circle"):
+            x, y = board.centre(cell)
+            svg.text("text", x, y, token, _font(token, board.size) * 0.9,
+                     "#fff" if shape == "disc" else ANSWER_INK, "answer")
+    elif shape == "text":
+        x, y = board.centre(cell)
+        svg.text("text", x, y, token, _font(token, board.size), ANSWER_INK, "answer")
+
+
+def _marks(svg, board, pic, marks, highlight):
+    """Where two solutions differ (orange outlines; rings on a canvas's
+    points) and the culprits of an explanation (red)."""
     for cell in marks:
         cell = tuple(cell)
         if pic.canvas is not None:
@@ -385,25 +406,11 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
                              f'points="{_points(_inset(board, cell, 3))}" fill="none" '
                              f'stroke="{DIFFERS}" stroke-width="4"/>')
     for cell in highlight:
+        cell = tuple(cell)
         if cell in board.geom:
             svg.add("marks", f'<polygon class="culprit" data-cell="{cell[0]},{cell[1]}" '
                              f'points="{_points(_inset(board, cell, 3))}" fill="{CULPRIT}" '
                              f'fill-opacity="0.25" stroke="{CULPRIT}" stroke-width="4"/>')
-
-    w, h = _n(board.width), _n(board.height)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
-            f'height="{h}" font-family="DejaVu Sans, Arial, sans-serif">')
-    body = [head]
-    if title:
-        body.append(f"<title>{escape(title)}</title>")
-    body.append(f'<rect class="background" x="0" y="0" width="{w}" height="{h}" fill="#fff"/>')
-    for name in _Svg.ORDER:
-        if svg.layers[name]:
-            body.append(f'<g class="{name}">')
-            body.extend(svg.layers[name])
-            body.append("</g>")
-    body.append("</svg>")
-    return Figure("\n".join(body) + "\n", board.width, board.height)
 
 
 def _answer_shape(hints, token, answer_regions) -> str:
