@@ -223,6 +223,7 @@ class Result:
     exit_code: int = EXIT_OK
     steps: int | None = None        # plans: the number of moves (a shortest plan)
     boards: list | None = None      # plans: the board after each move, the start first
+    hint: str | None = None         # "explain": a board with no solution, pzc explain says why
     # the `show text ...` drawing is made when first read (only text output
     # prints it, and drawing a big board costs as much as verifying it)
     _draw: object = field(default=None, repr=False)
@@ -243,8 +244,8 @@ class Result:
             out["shortest"] = self.status == "solved"
         if boards and self.boards is not None:
             out["boards"] = self.boards
-        if self.status == "unsat" and self.steps is None:
-            out["hint"] = "explain"          # pzc explain says why
+        if self.hint is not None:
+            out["hint"] = self.hint
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
@@ -418,7 +419,7 @@ def _finish(result, spec, instance, g, status, assignment, steps=None,
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         return result
     if status == "unsat":
-        result.status, result.exit_code = "unsat", EXIT_UNSAT
+        result.status, result.exit_code, result.hint = "unsat", EXIT_UNSAT, "explain"
         return result
     result.status = "solved"
     progress("verifying")

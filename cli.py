@@ -779,7 +779,7 @@ def emit(args, result: api.Result):
         _out(json.dumps(result.to_json(boards=boards)), flush=True)
         return
     status = _STATUS_TEXT[result.status]
-    if result.status == "unsat" and result.steps is None:
+    if result.hint == "explain" and args.command == "solve":
         status += "; run pzc explain for why"
     if result.status == "solved":
         status += ", verified" if result.verified else ", VERIFICATION FAILED"
