@@ -754,8 +754,8 @@ def explain(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         deadline.leave()
         clock.leave_behind(e)
         result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
-        result.stats = dict(backend=backend, solver=_solver(spec, backend, solver) or
-                            ("z3" if backend == "smt" else "cadical195"),
+        result.stats = dict(backend=backend, solver=solver or
+                            ("z3" if backend == "smt" else EXPLAIN_SOLVER),
                             explain_s=round(time.perf_counter() - started, 4))
         return result
     except PzcError as e:
@@ -763,7 +763,12 @@ def explain(spec: syntax.Spec, instance: Instance, backend: str = "sat",
         return result
 
 
-EXPLAIN_CONNECTIVITY = "lazy"      # cuts guarded by their instance (docs/benchmarks.md)
+# lazy cuts, each guarded by its rule instance: eager ranks made 10x10
+# Nurikabe cores take minutes (docs/benchmarks.md); CaDiCaL whatever the
+# spec's `solver` line says (chosen for plain solves: Glucose took 10-100x
+# longer on the many small questions of a Nurikabe core)
+EXPLAIN_CONNECTIVITY = "lazy"
+EXPLAIN_SOLVER = "cadical195"
 
 
 def _explain(spec, instance, backend, solver, connectivity, implied, result, progress,
@@ -774,7 +779,7 @@ def _explain(spec, instance, backend, solver, connectivity, implied, result, pro
     found = stage.members(spec, instance, implied=implied)
     ground_s = time.perf_counter() - started
     progress("solving")
-    name = _solver(spec, backend, solver)
+    name = solver or (EXPLAIN_SOLVER if backend == "sat" else None)
     reply = search_within(found, backend, name, connectivity, clock.left())
     st = reply["stats"]
     result.stats = dict(_stats(ground_s, st), members=len(found.members),

@@ -860,8 +860,6 @@ def _emit_witnesses(result: api.UniqueResult):
                 _out("    " + line)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 def _plural(n, word):
@@ -921,3 +919,7 @@ def emit_explain(args, result: api.ExplainResult):
             line += f"; {st['explain_s']:.3f} s"
         _out("  " + line)
     _out(flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

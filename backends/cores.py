@@ -75,9 +75,9 @@ class SatCores:
         add_clauses(self.solver, enc.clauses)
         self.stats = {"backend": "sat", "solver": name, "variables": enc.nvars,
                       "clauses": len(enc.clauses), "encode_s": time.perf_counter() - start,
-                      "solve_s": 0.0, "calls": 0, "cuts": 0}
+                      "solve_s": 0.0, "calls": 0}
         if enc.lazy:
-            self.stats["connectivity"] = connectivity_mode
+            self.stats.update(connectivity=connectivity_mode, cuts=0)
         self._add = add_clauses
 
     def check(self, indices):
@@ -88,6 +88,8 @@ class SatCores:
         try:
             while True:
                 self.stats["calls"] += 1
+                if time.perf_counter() - start >= connectivity.EAGER_AFTER_S:
+                    self._make_eager()
                 if not self.solver.solve(assumptions=assumptions):
                     back = dict(zip(assumptions, indices))
                     return False, [back[l] for l in (self.solver.get_core() or []) if l in back]
@@ -103,6 +105,21 @@ class SatCores:
                 clock.check()
         finally:
             self.stats["solve_s"] += time.perf_counter() - start
+
+    def _make_eager(self):
+        """A connected(...) instance broken in connectivity.EAGER_AFTER
+        models, once a question has taken EAGER_AFTER_S seconds, gets its
+        rank encoding too (under the same guard), as in a plain solve."""
+        enc = self.encoder
+        items = [x for x in enc.lazy if x.broken >= connectivity.EAGER_AFTER]
+        if not items:
+            return
+        start = len(enc.clauses)
+        for item in items:
+            connectivity.encode_eager(enc, item.lits, item.adjacent, item.guard, item.roots)
+        enc.lazy = [x for x in enc.lazy if x not in items]
+        self._add(self.solver, enc.clauses[start:])
+        self.stats["made_eager"] = self.stats.get("made_eager", 0) + len(items)
 
     def close(self):
         self.solver.delete()

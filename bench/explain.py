@@ -24,9 +24,9 @@ A made instance counts only when `api.solve` says it has no solution;
 otherwise the next candidate is tried.
 
 Per instance: the core's size (clues + rule instances), whether the added
-clue is in it, whether it is minimal (checked apart from the search: a fresh
-solver with eager connectivity solves the core, unsat, and the core with
-each member dropped, each sat), explain's time (`api.explain`, in process,
+clue is in it, whether it is minimal (checked apart from the search: the
+members grounded again and a fresh solver solve the core, unsat, and the
+core with each member dropped, each sat), explain's time (`api.explain`, in process,
 median of --repeat runs) and one solve's time (`api.solve` of the same
 unsolvable instance, median of --repeat runs), and their ratio.  Summary:
 cores holding the added clue (need >= 45 of 50), minimal cores (need all),
@@ -131,8 +131,8 @@ def timed(fn, repeat):
 
 
 def minimal(spec, inst, result, implied):
-    """Check the core apart from the search: a fresh solver, eager
-    connectivity; the core unsat, each member dropped sat."""
+    """Check the core apart from the search: members grounded again, a
+    fresh solver; the core unsat, each member dropped sat."""
     found = stage.members(spec, inst, implied=implied)
     by_key = {}
     for i, m in enumerate(found.members):
@@ -141,7 +141,7 @@ def minimal(spec, inst, result, implied):
         by_key[key] = i
     core = [by_key[("clue", tuple(c["cell"]))] for c in result.core_clues]
     core += [by_key[("rule", r["rule"], json.dumps(r["binding"]))] for r in result.core_rules]
-    oracle = SatCores(found, api._solver(spec, "sat", None) or "cadical195", "eager")
+    oracle = SatCores(found, "cadical195", "lazy")
     try:
         if oracle.check(core)[0]:
             return False
