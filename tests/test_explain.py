@@ -23,6 +23,7 @@ from pzc.backends.cores import SatCores, SmtCores
 from pzc.encoder import explain as stage
 
 from conftest import EXAMPLES
+from test_cli import PIGEONS
 
 
 MINES = """\
@@ -34,16 +35,6 @@ rule counts: all c in cells where given(c): count(d in neighbours(c): s[d]) = cl
 rule free:   all c in cells where given(c): not s[c]
 rule apart:  all r in rows: all c in r where c.col + 1 < width: not (s[c] and s[(c.row, c.col + 1)])
 """
-
-PIGEONS = """\
-puzzle pigeons "every pigeon (row) gets a hole (column); no hole takes two"
-board square
-var p[c in cells] : bool
-show c: if p[c] then 1 else 0
-rule pigeon: all r in rows: count(c in r: p[c]) >= 1
-rule hole:   all k in cols: count(c in k: p[c]) <= 1
-"""
-
 
 def load(spec_name, path):
     spec = api.load_spec(str(spec_name))
