@@ -8,9 +8,11 @@ Nurikabe, Akari, Hexiom and Numberlink, each a unique puzzle of
     python bench/explain.py --connectivity eager --no-implied
     python bench/explain.py --jsonl out.jsonl    # one line per instance too
 
-The puzzles are read in place from the corpus (never copied): a seeded
-sample of its 10x10 boards (Sudoku: norvig's top95, Hexiom: slowfrog's
-levels), each checked unique with `api.unique`.  The wrong clue is drawn
+The puzzles are read in place from the corpus (never copied), in a seeded
+order: Sudoku from norvig's top95, Nurikabe and Akari from puzzlekit's 10x10
+boards, Numberlink from thomasahle's janko.txt (10x10), Hexiom from slowfrog's
+levels and, as only 7 of those have one solution, `pzc generate hexiom
+--size 4` boards (seeds from 1); each checked unique with `api.unique`.  The wrong clue is drawn
 with the same seed from the cells that cannot change the board's shape:
 
   * sudoku: a blank cell, a digit other than the solution's;
@@ -72,7 +74,14 @@ def puzzles(genre, spec, rng):
         found = [i for i in found if i.geometry is not None
                  and (i.geometry.width, i.geometry.height) == (10, 10)]
     rng.shuffle(found)
-    return found
+    yield from found
+    if genre == "hexiom":
+        # few of slowfrog's levels have one solution: then `pzc generate`'s
+        # side-4 boards (some leave a cell empty that is not locked)
+        for g in api.generate(spec, size=(4, None), count=60, seed=1):
+            if g.status == "generated":
+                g.instance.name = f"generated-hexiom-seed{g.seed}"
+                yield g.instance
 
 
 def candidates(genre, inst, cells, rng):
