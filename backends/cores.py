@@ -198,12 +198,19 @@ def search_within(found, backend, solver, connectivity_mode, timeout) -> dict:
     clock.Timeout when it comes first."""
     if timeout is None:
         return search(found, backend, solver, connectivity_mode)
-    worker = Worker(lambda _: search(found, backend, solver, connectivity_mode),
-                    "z3" if backend == "smt" else (solver or "cadical195"))
-    try:
-        reply = worker.call(None, timeout)
-    finally:
-        worker.stop()
+
+    def serve(_):
+        try:
+            return search(found, backend, solver, connectivity_mode)
+        except PzcError as e:            # (an exception would come back as its repr)
+            return {"status": "error", "error": (e.message, e.file, e.line, e.column,
+                                                 e.source_line, e.exit_code)}
+
+    worker = Worker(serve, "z3" if backend == "smt" else (solver or "cadical195"))
+    reply = worker.call(None, timeout)   # the worker is stopped when the deadline comes
     if reply is None:
         raise clock.Timeout()
+    worker.stop()
+    if reply["status"] == "error":
+        raise PzcError(*reply["error"][:5], exit_code=reply["error"][5])
     return reply

@@ -409,3 +409,11 @@ def test_move_puzzles_are_refused(run_pzc):
     run = run_pzc("explain", "sliding", EXAMPLES / "sliding" / "three.txt")
     assert run.returncode == 2
     assert "explain is for board puzzles" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("limit", [[], ["--timeout", "30"]])
+def test_a_solver_that_solves_once_is_refused(write, run_pzc, limit):
+    write("s.txt", SUDOKU_WRONG)
+    run = run_pzc("explain", "sudoku", "s.txt", "--solver", "kissat404", *limit)
+    assert run.returncode == 2
+    assert "kissat404 solves once" in run.stderr and "Traceback" not in run.stderr
