@@ -30,7 +30,8 @@ clue is in it, whether it is minimal (checked apart from the search: the
 members grounded again and a fresh solver solve the core, unsat, and the
 core with each member dropped, each sat), explain's time (`api.explain`, in process,
 median of --repeat runs) and one solve's time (`api.solve` of the same
-unsolvable instance, median of --repeat runs), and their ratio.  Summary:
+unsolvable instance on the same backend, median of --repeat runs), and their
+ratio.  Summary:
 cores holding the added clue (need >= 45 of 50), minimal cores (need all),
 the median ratio (need <= 10).
 """
@@ -172,6 +173,9 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=3, help="runs timed per instance (median)")
     p.add_argument("--backend", default="sat", choices=["sat", "smt"])
     p.add_argument("--connectivity", default=None, choices=["lazy", "eager"])
+    p.add_argument("--solver", default=None, help="explain's SAT solver (default cadical195)")
+    p.add_argument("--timeout", type=float, default=None,
+                   help="explain's time limit per run (an instance past it counts as failed)")
     p.add_argument("--no-implied", action="store_true", help="leave implied rules out")
     p.add_argument("--jsonl", help="write one JSON line per instance here")
     args = p.parse_args(argv)
@@ -186,15 +190,18 @@ def main(argv=None):
         print(f"{genre}:", flush=True)
         for inst, cell in made(genre, spec, args.count, args.seed, print):
             res, explain_s = timed(lambda: api.explain(
-                spec, inst, backend=args.backend, connectivity=args.connectivity,
-                implied=implied), args.repeat)
-            solved, solve_s = timed(lambda: api.solve(spec, inst), args.repeat)
+                spec, inst, backend=args.backend, solver=args.solver,
+                connectivity=args.connectivity, implied=implied, timeout=args.timeout),
+                args.repeat)
+            solved, solve_s = timed(lambda: api.solve(spec, inst, backend=args.backend),
+                                    args.repeat)
             assert solved.status == "unsat", solved.status
-            assert res.status == "unsat", (res.status, res.error)
-            row = {"genre": genre, "instance": inst.name,
+            assert res.status in ("unsat", "timeout"), (res.status, res.error)
+            done = res.status == "unsat"
+            row = {"genre": genre, "instance": inst.name, "status": res.status,
                    "clues": len(res.core_clues), "rules": len(res.core_rules),
                    "added_in_core": list(cell) in [c["cell"] for c in res.core_clues],
-                   "minimal": minimal(spec, inst, res, implied),
+                   "minimal": done and minimal(spec, inst, res, implied),
                    "explain_s": round(explain_s, 4), "solve_s": round(solve_s, 4),
                    "ratio": round(explain_s / solve_s, 2), "calls": res.stats.get("calls"),
                    "first_core": res.stats.get("first_core"),
@@ -205,6 +212,7 @@ def main(argv=None):
                 out.write(json.dumps(row) + "\n")
             print(f"  {row['instance'].split('/')[-1]:<34} core {row['clues']:>3} clues "
                   f"{row['rules']:>3} rules  added {'yes' if row['added_in_core'] else 'NO '}  "
+                  + ("" if done else "TIME LIMIT  ") +
                   f"minimal {'yes' if row['minimal'] else 'NO '}  explain {explain_s:7.3f} s  "
                   f"solve {solve_s:7.3f} s  ratio {row['ratio']:6.2f}  calls {row['calls']}",
                   flush=True)
