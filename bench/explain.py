@@ -226,7 +226,8 @@ def main(argv=None):
     ratio = statistics.median(r["ratio"] for r in rows)
     print(f"\n{n} instances: added clue in the core {added}/{n}, minimal {mini}/{n}, "
           f"explain/solve time ratio median {ratio:.2f} (max {max(r['ratio'] for r in rows):.2f}), "
-          f"solver calls median {statistics.median(r['calls'] for r in rows)}")
+          f"solver calls median {statistics.median(r['calls'] or 0 for r in rows)}, "
+          f"{sum(r['status'] == 'timeout' for r in rows)} past --timeout")
     for genre in dict.fromkeys(r["genre"] for r in rows):
         g = [r for r in rows if r["genre"] == genre]
         print(f"  {genre:<11} core size median {statistics.median(r['clues'] + r['rules'] for r in g)}"
