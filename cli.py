@@ -788,6 +788,12 @@ def emit(args, result: api.Result):
     _out(f"{result.instance}: {status}")
     if args.stats and result.stats:
         _out("  " + _stats_line(result.stats, result.status in ("solved", "unsat")))
+    _emit_answer(result, boards)
+    _out(flush=True)
+
+
+def _emit_answer(result: api.Result, boards=False):
+    """The grid, the `show text` drawing and the moves of a solved result."""
     for rows in (result.grid, result.drawing):
         if rows:
             for row in rows:
@@ -800,7 +806,6 @@ def emit(args, result: api.Result):
             if boards and result.boards:
                 for row in result.boards[i]:
                     _out("       " + row)
-    _out(flush=True)
 
 
 def emit_count(args, result: api.CountResult):
@@ -876,24 +881,22 @@ def emit_explain(args, result: api.ExplainResult):
     # highlight=result.highlight), drawn by encoder/draw.py)
     if result.status == "unsat":
         clues, rules = result.core_clues, result.core_rules
-        _out(f"{result.instance}: no solution: these {_plural(len(clues), 'clue')} and "
-             f"{_plural(len(rules), 'rule instance')} already have no solution (dropping any "
-             f"one makes it solvable):")
+        if not clues and not rules:
+            _out(f"{result.instance}: no solution, whatever the clues and rules: the variables' "
+                 f"domains (and values computed from all the clues) leave none")
+        else:
+            _out(f"{result.instance}: no solution: these {_plural(len(clues), 'clue')} and "
+                 f"{_plural(len(rules), 'rule instance')} already have no solution (dropping "
+                 f"any one makes it solvable):")
         for c in clues:
             _out(f"  {c['at']}: clue ({c['cell'][0]}, {c['cell'][1]}) = {c['token']}")
         for r in rules:
             kind = "implied rule" if r["implied"] else "rule"
             _out(f"  {r['at']}: {kind} {r['rule']}" + (f", {r['shown']}" if r["shown"] else ""))
     elif result.status == "unique":
-        solved = result.solved
         _out(f"{result.instance}: exactly one solution, "
-             + ("verified" if solved.verified else "VERIFICATION FAILED"))
-        for rows in (solved.grid, solved.drawing):
-            if rows:
-                for row in rows:
-                    _out("  " + row)
-                if rows is solved.grid and solved.drawing:
-                    _out()
+             + ("verified" if result.solved.verified else "VERIFICATION FAILED"))
+        _emit_answer(result.solved)
     elif result.status == "several":
         _out(f"{result.instance}: not unique: two solutions differ")
         _emit_witnesses(result.several)

@@ -417,3 +417,16 @@ def test_a_solver_that_solves_once_is_refused(write, run_pzc, limit):
     run = run_pzc("explain", "sudoku", "s.txt", "--solver", "kissat404", *limit)
     assert run.returncode == 2
     assert "kissat404 solves once" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_json_board_rule_instance_bound_to_an_entry(write, run_pzc):
+    level = json.loads((EXAMPLES / "puzlogic" / "level.json").read_text())
+    level["sum_constraints"][0][2] = 99
+    write("level.json", json.dumps(level))
+    run = run_pzc("explain", "puzlogic", "level.json")
+    assert run.returncode == 1, run.stderr
+    s = level["sum_constraints"][0]
+    assert run.stdout.splitlines()[1] == \
+        f"  <builtin>/puzlogic.pz:25:1: rule sums, s = [{s[0]}, {s[1]}, 99]"
+    ok = run_pzc("explain", "puzlogic", EXAMPLES / "puzlogic" / "level.json")
+    assert ok.returncode == 0 and "    1. piece 2, to (1, 2)" in ok.stdout.splitlines()
