@@ -225,6 +225,7 @@ class Result:
     exit_code: int = EXIT_OK
     steps: int | None = None        # plans: the number of moves (a shortest plan)
     boards: list | None = None      # plans: the board after each move, the start first
+    hint: str | None = None         # "explain": a board with no solution, pzc explain says why
     # the `show text ...` drawing is made when first read (only text output
     # prints it, and drawing a big board costs as much as verifying it)
     _draw: object = field(default=None, repr=False)
@@ -256,6 +257,8 @@ class Result:
             out["shortest"] = self.status == "solved"
         if boards and self.boards is not None:
             out["boards"] = self.boards
+        if self.hint is not None:
+            out["hint"] = self.hint
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
@@ -431,7 +434,7 @@ def _finish(result, spec, instance, g, status, assignment, steps=None,
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
         return result
     if status == "unsat":
-        result.status, result.exit_code = "unsat", EXIT_UNSAT
+        result.status, result.exit_code, result.hint = "unsat", EXIT_UNSAT, "explain"
         return result
     result.status = "solved"
     progress("verifying")
@@ -580,8 +583,7 @@ def unique(spec: syntax.Spec, instance: Instance, backend: str = "sat",
                           error=counted.error, exit_code=counted.exit_code)
     if counted.error is not None:
         return result
-    found = counted._found
-    result._found = found
+    found = result._found = counted._found
     result.witnesses = [s.grid for s in found.solutions]
     result.moves = [s.moves for s in found.solutions]
     if len(found.solutions) >= 2:
@@ -752,3 +754,211 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
     options = dict(solver=solver, timeout=timeout, minimal=minimal, progress=progress)
     yield from generator.generate_many(spec, gspec, blank, generator.seeds(seed, count),
                                        workers, **options)
+
+
+@dataclass(eq=False)
+class ExplainResult:
+    """Why an instance has no solution (a minimal core of clues and rule
+    instances), or that it has one, or two and a clue that would tell them
+    apart.  ``core_clues`` and ``core_rules`` carry the cells each member
+    mentions (``cells``) for a picture to highlight (``highlight``)."""
+    instance: str
+    spec: str
+    status: str                     # unsat, unique, several, timeout, error
+    core_clues: list = field(default_factory=list)   # {cell, value, token, at}
+    core_rules: list = field(default_factory=list)   # {rule, implied, binding, shown, at, cells}
+    minimal: bool = False
+    solved: Result | None = None            # unique: the answer, as solve gives it
+    several: UniqueResult | None = None     # several: the two witnesses and where they differ
+    suggestion: dict | None = None          # several: {cell, value, token, at, where, unique}
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+
+    @property
+    def highlight(self) -> list:
+        """The cells of the core (clue cells, then the cells the rule
+        instances' bindings name), for `board_svg(..., highlight=...)`."""
+        cells = [tuple(c["cell"]) for c in self.core_clues]
+        for r in self.core_rules:
+            cells += [tuple(c) for c in r["cells"]]
+        return list(dict.fromkeys(cells))
+
+    def to_json(self) -> dict:
+        out = {"file": self.instance, "spec": self.spec, "status": self.status}
+        if self.status == "unsat":
+            out["core"] = {"clues": [{k: c[k] for k in ("cell", "value", "at")}
+                                     for c in self.core_clues],
+                           "rules": [{k: r[k] for k in ("rule", "implied", "binding", "at",
+                                                         "cells")}
+                                     for r in self.core_rules]}
+            out["minimal"] = self.minimal
+        elif self.status == "unique" and self.solved is not None:
+            out.update(grid=self.solved.grid, moves=self.solved.moves,
+                       verified=self.solved.verified)
+        elif self.status == "several" and self.several is not None:
+            out.update(witnesses=self.several.witnesses, differ=self.several.differ,
+                       suggestion=self.suggestion)
+        out["stats"] = self.stats
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@deep_stack
+def explain(spec: syntax.Spec, instance: Instance, backend: str = "sat",
+            solver: str | None = None, timeout: float | None = None,
+            connectivity: str | None = None, implied: bool = True,
+            progress=no_progress) -> ExplainResult:
+    """Explain ``instance``: with no solution, a minimal set of clues and
+    rule instances that already has none (encoder/explain.py,
+    backends/cores.py); with one, the answer; with several, two of them,
+    where they differ and a clue that rules out the second.  Exit codes:
+    0 unique, 1 no solution or several, 2 bad input, 3 time limit."""
+    progress = progress or no_progress
+    result = ExplainResult(instance.name, spec.name, "error")
+    if spec.plan is not None:
+        result.error = PzcError(f"explain is for board puzzles; {spec.name} is a move puzzle "
+                                f"(pzc solve finds its shortest plan)")
+        result.exit_code = EXIT_USAGE
+        return result
+    if backend not in ("sat", "smt"):
+        result.error = PzcError(f"explain runs on the sat or smt backend, not {backend!r} "
+                                "(it asks one incremental solver for assumption cores)")
+        result.exit_code = EXIT_USAGE
+        return result
+    if connectivity is not None and backend != "sat":
+        result.error = PzcError("--connectivity is for the sat backend")
+        result.exit_code = EXIT_USAGE
+        return result
+    started = time.perf_counter()
+    deadline = _instance_clock(timeout)
+    try:
+        with deadline:
+            return _explain(spec, instance, backend, solver, connectivity or EXPLAIN_CONNECTIVITY,
+                            implied, result, progress, started)
+    except Timeout as e:
+        deadline.leave()
+        clock.leave_behind(e)
+        result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
+        result.stats = dict(backend=backend, solver=solver or
+                            ("z3" if backend == "smt" else EXPLAIN_SOLVER),
+                            explain_s=round(time.perf_counter() - started, 4))
+        return result
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+
+
+# lazy cuts, each guarded by its rule instance: eager ranks made 10x10
+# Nurikabe cores take minutes (docs/benchmarks.md); CaDiCaL whatever the
+# spec's `solver` line says (chosen for plain solves: Glucose took 10-100x
+# longer on the many small questions of a Nurikabe core)
+EXPLAIN_CONNECTIVITY = "lazy"
+EXPLAIN_SOLVER = "cadical195"
+
+
+def _explain(spec, instance, backend, solver, connectivity, implied, result, progress,
+             started) -> ExplainResult:
+    from .backends.cores import search_within
+    from .encoder import explain as stage
+    progress("grounding")
+    found = stage.members(spec, instance, implied=implied)
+    ground_s = time.perf_counter() - started
+    progress("solving")
+    name = solver or (EXPLAIN_SOLVER if backend == "sat" else None)
+    reply = search_within(found, backend, name, connectivity, clock.left())
+    st = reply["stats"]
+    result.stats = dict(_stats(ground_s, st), members=len(found.members),
+                        calls=st.get("calls"), explain_s=None)
+    if reply["status"] == "sat":
+        _explain_solvable(spec, instance, backend, solver, result)
+    else:
+        result.status, result.exit_code, result.minimal = "unsat", EXIT_UNSAT, True
+        result.stats["first_core"] = st.get("first_core")
+        _core(instance, found, reply["core"], result)
+    result.stats["explain_s"] = round(time.perf_counter() - started, 4)
+    return result
+
+
+def _core(instance, found, core, result):
+    """The core's members, with where they are written."""
+    from .encoder.explain import CLUE, show_value
+    from .encoder.render import to_json
+    for i in core:
+        m = found.members[i]
+        if m.kind == CLUE:
+            result.core_clues.append({"cell": list(m.cell), "value": m.value,
+                                      "token": instance.tokens.get(m.cell, str(m.value)),
+                                      "at": clue_at(instance, m.cell)})
+        else:
+            line, col = m.rule.pos
+            result.core_rules.append({
+                "rule": m.rule.name, "implied": m.rule.implied,
+                "binding": {n: to_json(v) for n, v in m.binding},
+                "shown": ", ".join(f"{n} = {show_value(v)}" for n, v in m.binding),
+                "at": f"{found.ground.spec.source.path}:{line}:{col}",
+                "cells": [list(c) for c in m.cells]})
+
+
+def clue_at(instance, cell) -> str:
+    """Where a cell is written: file:line:col, or the URL of a URL instance."""
+    if puzzlink.is_url(instance.name):
+        return instance.name
+    pos = instance.positions.get(tuple(cell))
+    if pos is None:
+        return instance.source.path
+    return f"{instance.source.path}:{pos[0]}:{pos[1]}"
+
+
+SUGGEST_TRIES = 4       # clues re-solved at most, looking for one that makes it unique
+
+
+def _explain_solvable(spec, instance, backend, solver, result):
+    """One solution (the answer, as solve prints it) or several (two, where
+    they differ, and a clue from the first that rules out the second)."""
+    from .encoder import explain as stage
+    several = unique(spec, instance, backend, solver)
+    if several.status == "timeout":
+        raise Timeout()
+    if several.error is not None:
+        raise several.error
+    if several.status == "unique":
+        result.status, result.exit_code = "unique", EXIT_OK
+        result.solved = solve(spec, instance, backend, solver)
+        if result.solved.error is not None:
+            raise result.solved.error
+        return
+    if several.status != "several":          # the core search said sat: a bug
+        raise PzcError(f"explain: the instance has a solution, but unique says "
+                       f"{several.status} (a bug in pzc)", exit_code=EXIT_VERIFY)
+    result.status, result.exit_code, result.several = "several", EXIT_UNSAT, several
+    first, second = several._found.solutions[:2]
+    found = None
+    for cell, value in stage.clue_candidates(spec, instance, first, second, SUGGEST_TRIES):
+        clock.check()
+        extended = stage.with_clue(instance, cell, value)
+        try:
+            gone = bool(verify(spec, extended, second.answer))
+        except PzcError:
+            gone = True          # the second answer does not even fit the new board
+        if not gone:
+            continue
+        again = unique(spec, extended, backend, solver)
+        if again.status == "timeout":
+            raise Timeout()
+        if again.status not in ("unique", "several"):
+            continue
+        pos = instance.positions.get(cell)
+        found = {"cell": list(cell), "value": value, "token": extended.tokens[cell],
+                 "at": clue_at(instance, cell),
+                 "where": (f"line {pos[0]}, column {pos[1]} of {instance.source.path}"
+                           if pos is not None and not puzzlink.is_url(instance.name) else None),
+                 "unique": again.status == "unique"}
+        if found["unique"]:
+            break
+        if result.suggestion is None:
+            result.suggestion = found
+        found = None
+    if found is not None:
+        result.suggestion = found

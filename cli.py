@@ -151,6 +151,38 @@ def build_parser() -> argparse.ArgumentParser:
                               "instance has none or several; 2 bad input; 3 time limit reached")
     _solver_options(u)
 
+    x = sub.add_parser("explain", help="say why an instance has no solution, or which clue "
+                                       "would make it unique",
+                       description="With no solution: a minimal set of clues and rule instances "
+                                   "that already has none (dropping any one of them makes it "
+                                   "solvable), each with the file, line and column it is "
+                                   "written at.  With exactly one solution: the answer.  With "
+                                   "several: two of them, where they differ, and a clue from the "
+                                   "first that rules out the second.",
+                       epilog="exit codes: 0 exactly one solution; 1 no solution (explained) or "
+                              "several; 2 bad input (or a move puzzle); 3 time limit reached")
+    x.add_argument("spec", metavar="SPEC", help="built-in spec name (or puzz.link type name) "
+                   "or path to a .pz file; left out before a puzz.link URL or pzprv3 file")
+    x.add_argument("instances", metavar="INSTANCE", nargs="*",
+                   help="instance file, or - for stdin, a puzz.link URL, a file of URLs or a "
+                        "pzprv3 file")
+    x.add_argument("--backend", choices=["sat", "smt"], default="sat",
+                   help="sat: assumption cores of a PySAT solver (default); smt: Z3's")
+    x.add_argument("--solver", metavar="NAME", default=None,
+                   help="an incremental PySAT solver for --backend sat (default: the spec's, "
+                        "else cadical195)")
+    x.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
+                   help="how connected(...) is encoded for --backend sat (default lazy)")
+    x.add_argument("--timeout", metavar="S", type=_positive, default=None,
+                   help="time limit in seconds per instance (exit 3 when reached)")
+    x.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (default) or one JSON object per instance per line")
+    x.add_argument("--stats", action="store_true",
+                   help="text format: also print sizes, solver calls and times")
+    x.add_argument("--quiet", action="store_true", help="show no progress on standard error")
+    x.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
+    x.set_defaults(solver_cmd=None, portfolio=None)
+
     d = sub.add_parser("dimacs", help="write an instance's CNF as DIMACS with a symbol table",
                        description="Write the CNF of one instance in DIMACS, with connectivity "
                                    "encoded eagerly so the file alone is equisatisfiable with the "
@@ -318,6 +350,7 @@ def _main(argv) -> int:
     args = parse_arguments(_bare_portfolio(sys.argv[1:] if argv is None else argv))
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
+                   "explain": cmd_explain,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
                    "convert": cmd_convert, "generate": cmd_generate,
                    "specs": cmd_specs}[args.command]
@@ -505,14 +538,16 @@ def cmd_check(args) -> int:
 def _error_result(args, path, spec_name, error):
     """The command's own result object for an instance it could not reach (a
     bad spec or flag, an unreadable file)."""
-    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
+    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
+            "explain": api.ExplainResult}[args.command]
     return kind(path if path != "-" else "<stdin>", spec_name, "error",
                 error=error, exit_code=error.exit_code)
 
 
 def _timeout_result(args, path, spec):
     """The result for a file whose reading used up the time limit."""
-    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}[args.command]
+    kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
+            "explain": api.ExplainResult}[args.command]
     stats = api.stopped_stats(spec, args.backend, args.solver, args.connectivity, args.solver_cmd)
     return kind(path if path != "-" else "<stdin>", spec.name, "timeout", stats=stats,
                 exit_code=api.EXIT_TIMEOUT)
@@ -750,6 +785,12 @@ def write_pictures(documents: list, output: str | None, title: str):
     _write(output, draw.html_page(title, documents))
 
 
+def cmd_explain(args) -> int:
+    return _each_instance(args, lambda spec, inst, progress: api.explain(
+        spec, inst, backend=args.backend, solver=args.solver, timeout=_instance_limit(args),
+        connectivity=args.connectivity, progress=progress), emit_explain)
+
+
 def cmd_dimacs(args) -> int:
     spec = api.load_spec(args.spec)
     inst = api.select_instance(spec, args.instance)
@@ -817,6 +858,8 @@ def emit(args, result: api.Result):
         _out(json.dumps(result.to_json(boards=boards)), flush=True)
         return
     status = _STATUS_TEXT[result.status]
+    if result.hint == "explain" and args.command == "solve":
+        status += "; run pzc explain for why"
     if result.status == "solved":
         status += ", verified" if result.verified else ", VERIFICATION FAILED"
     if result.steps is not None:
@@ -824,6 +867,12 @@ def emit(args, result: api.Result):
     _out(f"{result.instance}: {status}")
     if args.stats and result.stats:
         _out("  " + _stats_line(result.stats, result.status in ("solved", "unsat")))
+    _emit_answer(result, boards)
+    _out(flush=True)
+
+
+def _emit_answer(result: api.Result, boards=False):
+    """The grid, the `show text` drawing and the moves of a solved result."""
     for rows in (result.grid, result.drawing):
         if rows:
             for row in rows:
@@ -836,7 +885,6 @@ def emit(args, result: api.Result):
             if boards and result.boards:
                 for row in result.boards[i]:
                     _out("       " + row)
-    _out(flush=True)
 
 
 def emit_count(args, result: api.CountResult):
@@ -872,21 +920,86 @@ def emit_unique(args, result: api.UniqueResult):
     text = {"unique": "exactly one solution", "several": "not unique: two solutions differ",
             "none": "no solution", "timeout": "time limit reached", "error": "error"}
     _out(f"{result.instance}: {text[result.status]}")
-    if result.status == "several" and result.witnesses[0] is not None:
+    if result.status == "several":
+        _emit_witnesses(result)
+    elif result.status == "unique":
+        grid = result.witnesses[0]
+        for line in grid if grid is not None else _move_lines(result.moves[0]):
+            _out("  " + line)
+    _out(flush=True)
+
+
+def _emit_witnesses(result: api.UniqueResult):
+    """Two solutions side by side, '*' where they differ."""
+    if result.witnesses[0] is not None:
         first, second = result.witnesses
         width = max(len(r) for r in first)
         _out(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
         for a, b, m in zip(first, second, result.marks):
             _out(f"  {a:<{width}}   {b:<{width}}   {m}")
-    elif result.status == "several":        # a spec that shows only moves
+    else:                                   # a spec that shows only moves
         for label, moves in zip(("first", "second"), result.moves):
             _out(f"  {label}:")
             for line in _move_lines(moves):
                 _out("    " + line)
+
+
+
+
+def _plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def emit_explain(args, result: api.ExplainResult):
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+    if args.format == "json":
+        _out(json.dumps(result.to_json()), flush=True)
+        return
+    # (--format svg: the picture of the core is board_svg(spec, instance,
+    # highlight=result.highlight), drawn by encoder/draw.py)
+    if result.status == "unsat":
+        clues, rules = result.core_clues, result.core_rules
+        if not clues and not rules:
+            _out(f"{result.instance}: no solution, whatever the clues and rules: the variables' "
+                 f"domains (and values computed from all the clues) leave none")
+        else:
+            _out(f"{result.instance}: no solution: these {_plural(len(clues), 'clue')} and "
+                 f"{_plural(len(rules), 'rule instance')} already have no solution (dropping "
+                 f"any one makes it solvable):")
+        for c in clues:
+            _out(f"  {c['at']}: clue ({c['cell'][0]}, {c['cell'][1]}) = {c['token']}")
+        for r in rules:
+            kind = "implied rule" if r["implied"] else "rule"
+            _out(f"  {r['at']}: {kind} {r['rule']}" + (f", {r['shown']}" if r["shown"] else ""))
     elif result.status == "unique":
-        grid = result.witnesses[0]
-        for line in grid if grid is not None else _move_lines(result.moves[0]):
-            _out("  " + line)
+        _out(f"{result.instance}: exactly one solution, "
+             + ("verified" if result.solved.verified else "VERIFICATION FAILED"))
+        _emit_answer(result.solved)
+    elif result.status == "several":
+        _out(f"{result.instance}: not unique: two solutions differ")
+        _emit_witnesses(result.several)
+        s = result.suggestion
+        if s is None:
+            _out("  no clue can be suggested: no cell without a clue takes, from the first "
+                 "solution, a clue the second lacks that rules it out")
+        else:
+            where = f" ({s['where']})" if s["where"] else f" ({s['at']})"
+            then = ("then the puzzle has exactly one solution" if s["unique"]
+                    else "it rules out the second solution")
+            _out(f"  suggestion: add clue {s['token']} at ({s['cell'][0]}, {s['cell'][1]})"
+                 f"{where}; {then}")
+    else:
+        _out(f"{result.instance}: {_STATUS_TEXT.get(result.status, result.status)}")
+    if args.stats and result.stats and result.status != "error":
+        st = result.stats
+        line = f"{st.get('backend')}/{st.get('solver')}"
+        if st.get("variables") is not None:
+            line += (f": {st['variables']} variables, {st['clauses']} clauses, "
+                     f"{st['members']} clues and rule instances, {st['calls']} solver calls")
+        if st.get("explain_s") is not None:
+            line += f"; {st['explain_s']:.3f} s"
+        _out("  " + line)
     _out(flush=True)
 
 

@@ -42,12 +42,19 @@ def _clue(it, node, args):
     if value is _MISSING:
         raise it.err(node, f"cell {cell} has no clue; test given(c) first")
     it.clue_cells[node] = cell       # a value that is wrong where used is shown here
+    if it.clue_reads is not None:    # explain: this rule instance states the clue
+        it.clue_reads.add(cell)
     return value
 
 
 @function("given", [CELL], BOOL)
 def _given(it, node, args):
-    return cell_arg(it, node, args[0]) in it.instance.clues
+    cell = cell_arg(it, node, args[0])
+    if cell in it.instance.clues:
+        if it.clue_reads is not None:    # explain: this rule instance states the clue
+            it.clue_reads.add(cell)
+        return True
+    return False
 
 
 @function("target", [CELL], ANY)

@@ -33,6 +33,7 @@ class Solution:
     grid: list | None
     moves: list | None
     cells: dict          # (row, col) -> token, to say where two boards differ
+    answer: object = field(default=None, repr=False)   # the decoded answer (explain reads it)
 
 
 @dataclass(eq=False)
@@ -88,6 +89,7 @@ def _enumerate(ground, session, limit, progress, out):
                            exit_code=4)
         touched = set()
         sol = show_solution(spec, instance, answer, touched)
+        sol.answer = answer
         key = json.dumps([sol.grid, sol.moves], sort_keys=True)
         if key not in seen:
             if full:

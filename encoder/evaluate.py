@@ -59,6 +59,10 @@ class Interpreter(Closures, Operators):
         self._code = {}               # AST node -> its closure (see code())
         self._builtin_values = {}     # name -> value of a builtin such as cells or labels
         self.clue_cells = {}          # clue(...) call node -> the cell it read last
+        # explain (encoder/explain.py): the clue cells clue(k)/given(k) read
+        # while one rule instance is grounded, None when nobody is listening
+        self.clue_reads = None
+        self._memo_reads = {}         # a memoised let call -> the clue cells it read
         if spec.board.kind == "json":
             self._setup_json_board()
 
@@ -155,10 +159,14 @@ class Interpreter(Closures, Operators):
                 raise self.err(node, f"'{name}' is defined in terms of itself")
             self._let_busy.add(name)
             reads = self.state_reads
+            # a value computed from all the clues is the board's shape: what it
+            # reads is no rule instance's (explain keeps it as background)
+            listening, self.clue_reads = self.clue_reads, None
             try:
                 value = self._nested(node, let.body, {})
             finally:
                 self._let_busy.discard(name)
+                self.clue_reads = listening
             if self.state_reads == reads:      # a value read from a state is per step
                 self._let_values[name] = value
             return value
@@ -270,6 +278,8 @@ class Interpreter(Closures, Operators):
                 key = (let.name, args)
                 hit = self._memo.get(key, _MISSING)
                 if hit is not _MISSING:
+                    if self.clue_reads is not None:      # what it read then, read again
+                        self.clue_reads.update(self._memo_reads.get(key, ()))
                     return hit
             except TypeError:
                 key = None
@@ -277,9 +287,19 @@ class Interpreter(Closures, Operators):
         if not self._calls & 1023:       # a let function can call itself 2^40 times:
             clock.check()                # the alarm (clock.py) stops it too
         reads = self.state_reads
-        value = self._nested(node, let.body, dict(zip(let.params, args)))
+        listening = self.clue_reads
+        if listening is not None:
+            self.clue_reads = set()
+        try:
+            value = self._nested(node, let.body, dict(zip(let.params, args)))
+        finally:
+            if listening is not None:
+                mine, self.clue_reads = self.clue_reads, listening
+                listening |= mine
         if key is not None and self.state_reads == reads:
             self._memo[key] = value
+            if listening is not None and mine:
+                self._memo_reads[key] = frozenset(mine)
         return value
 
     def _nested(self, node, body, env):

@@ -160,20 +160,8 @@ class Grounder(Interpreter):
 @deep_stack
 def ground(spec: ast.Spec, instance) -> Ground:
     """Ground every var and rule of ``spec`` on ``instance``."""
-    if instance.unreadable is not None:
-        raise instance.unreadable
-    if spec.plan is not None:
-        raise PzcError(f"{spec.name} is a move puzzle: `pzc solve` finds its shortest plan "
-                       "(counting, uniqueness, DIMACS export and decoding are for board puzzles)")
-    model = Model()
-    model.source = spec.source
-    model.memory = MemoryBudget(spec.source)
-    g = Grounder(spec, instance, model)
-    check_requires(g)
-    check_clues(g)
-    for stmt in spec.vars.values():
-        clock.check()                # cheap; the alarm (clock.py) stops the rest
-        g.declare(stmt)
+    g = declared(spec, instance)
+    model = g.model
     for rule in spec.rules:
         model.memory.statement = rule         # where running out of memory points
         clock.check()
@@ -185,6 +173,30 @@ def ground(spec: ast.Spec, instance) -> Ground:
     model.memory = None                       # the encoders watch their own output
     g.release()
     return Ground(spec, instance, model, g)
+
+
+def declared(spec: ast.Spec, instance, listen: bool = False) -> Grounder:
+    """A grounder on a new model, the instance checked (requires, clue
+    values) and every variable declared; the rules are the caller's.
+    ``listen``: record the clue cells read from here on (explain)."""
+    if instance.unreadable is not None:
+        raise instance.unreadable
+    if spec.plan is not None:
+        raise PzcError(f"{spec.name} is a move puzzle: `pzc solve` finds its shortest plan "
+                       "(counting, uniqueness, DIMACS export, decoding and explanations are "
+                       "for board puzzles)")
+    model = Model()
+    model.source = spec.source
+    model.memory = MemoryBudget(spec.source)
+    g = Grounder(spec, instance, model)
+    if listen:
+        g.clue_reads = set()     # let calls memoised from here on remember their reads
+    check_requires(g)
+    check_clues(g)
+    for stmt in spec.vars.values():
+        clock.check()                # cheap; the alarm (clock.py) stops the rest
+        g.declare(stmt)
+    return g
 
 
 def check_clues(it: Interpreter):

@@ -45,6 +45,7 @@ def pigeon_block(holes, pigeons):
 def json_lines(run):
     out = [json.loads(line) for line in run.stdout.splitlines()]
     assert all(set(o) == JSON_FIELDS | ({"error"} if o["status"] == "error" else set())
+               | ({"hint"} if o["status"] == "unsat" and "steps" not in o["stats"] else set())
                for o in out), run.stdout
     return out
 
@@ -134,7 +135,7 @@ def test_solve_text_for_several_instances_and_no_solution(write, run_pzc):
     assert run.returncode == 1
     blocks = run.stdout.split("\n\n")
     assert blocks[0].splitlines()[0] == "two.txt#1: solved, verified"
-    assert blocks[1:] == ["two.txt#2: no solution", ""]
+    assert blocks[1:] == ["two.txt#2: no solution; run pzc explain for why", ""]
 
 
 def test_solve_text_shows_puzlogic_moves(examples, run_pzc):
@@ -261,6 +262,7 @@ def test_json_unsat_and_error_records(write, run_pzc):
     unsat, error = json_lines(run)
     assert unsat["status"] == "unsat"
     assert (unsat["grid"], unsat["moves"], unsat["verified"]) == (None, None, None)
+    assert unsat["hint"] == "explain" and "hint" not in error
     assert set(unsat["stats"]) == STATS_FIELDS
     assert error["status"] == "error" and error["instance"] == "bad.txt"
     assert error["error"] == {"message": "this row has 3 cells, but the row on line 1 has 4; "
@@ -317,7 +319,7 @@ def test_exit_0_when_all_are_solved(write, run_pzc, examples):
 def test_exit_1_when_an_instance_has_no_solution(write, run_pzc):
     write("un.txt", UNSAT4)
     run = run_pzc("solve", "sudoku", "un.txt")
-    assert (run.returncode, run.stdout, run.stderr) == (1, "un.txt: no solution\n\n", "")
+    assert (run.returncode, run.stdout, run.stderr) == (1, "un.txt: no solution; run pzc explain for why\n\n", "")
 
 
 @pytest.mark.parametrize("files, code", [
@@ -413,7 +415,7 @@ def test_smt_backend_solves_all_three_kinds(write, run_pzc, examples):
 def test_smt_backend_reports_no_solution(write, run_pzc):
     write("un.txt", UNSAT4)
     run = run_pzc("solve", "sudoku", "un.txt", "--backend", "smt")
-    assert (run.returncode, run.stdout) == (1, "un.txt: no solution\n\n")
+    assert (run.returncode, run.stdout) == (1, "un.txt: no solution; run pzc explain for why\n\n")
 
 
 def test_other_sat_solvers(write, run_pzc):

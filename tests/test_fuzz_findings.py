@@ -51,7 +51,8 @@ def test_puzlogic_sum_target_that_is_not_a_number(write, run_pzc, backend, targe
     write("level.json", json.dumps(level))
     run = run_pzc("solve", "puzlogic", "level.json", "--backend", backend)
     no_traceback(run)
-    assert (run.returncode, run.stdout.splitlines()[0]) == (1, "level.json: no solution")
+    assert (run.returncode, run.stdout.splitlines()[0]) == \
+        (1, "level.json: no solution; run pzc explain for why")
 
 
 @pytest.mark.parametrize("show", ["show c: not clue(c)",
