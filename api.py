@@ -674,6 +674,8 @@ def picture_document(spec: syntax.Spec, instance: Instance, result,
                     for s in sols]
             return draw.Document(heading, svg=draw.side_by_side(
                 figs, [f"solution {k}" for k in range(1, len(figs) + 1)], heading))
+    elif isinstance(result, ExplainResult):
+        return _explain_document(spec, instance, result, heading)
     elif isinstance(result, UniqueResult):
         found = getattr(result, "_found", None)
         sols = found.solutions[:2] if found is not None else []
@@ -709,7 +711,42 @@ def generated_document(spec: syntax.Spec, g) -> draw.Document:
     return draw.Document(heading, svg=draw.side_by_side(figs, captions, heading))
 
 
+def _explain_document(spec, instance, result, heading) -> draw.Document:
+    """explain --format svg: the core's clues filled red and the cells its rule
+    instances name outlined, the members listed below; the answer when unique;
+    two solutions, where they differ and the suggested clue when several."""
+    if result.status == "unsat":
+        notes = [f"{c['at']}: clue ({c['cell'][0]}, {c['cell'][1]}) = {c['token']}"
+                 for c in result.core_clues]
+        notes += [f"{r['at']}: {'implied rule' if r['implied'] else 'rule'} {r['rule']}"
+                  + (f", {r['shown']}" if r["shown"] else "") for r in result.core_rules]
+        clue_cells = [tuple(c["cell"]) for c in result.core_clues]
+        rule_cells = [tuple(c) for r in result.core_rules for c in r["cells"]]
+        return draw.Document(heading, svg=draw.board_svg(
+            spec, instance, None, highlight=clue_cells, involved=rule_cells,
+            notes=notes, title=heading))
+    if result.status == "unique" and result.solved is not None:
+        return draw.Document(heading, svg=draw.board_svg(spec, instance, result.solved.picture,
+                                                         title=heading))
+    if result.status == "several" and result.several is not None:
+        sols = result.several._found.solutions[:2]
+        s = result.suggestion
+        suggest = [tuple(s["cell"])] if s is not None else []
+        differ = [tuple(c) for c in result.several.differ]
+        figs = [draw.board_figure(spec, instance, draw.solution_picture(spec, sol.cells),
+                                  marks=differ, suggest=suggest if k == 0 else ())
+                for k, sol in enumerate(sols)]
+        captions = ["first" + (f" (add clue {s['token']} at ({s['cell'][0]}, {s['cell'][1]}))"
+                               if s is not None else ""), "second (differences marked)"]
+        return draw.Document(heading, svg=draw.side_by_side(figs, captions, heading))
+    return draw.Document(heading, svg=draw.board_svg(spec, instance, None, title=heading))
+
+
 def _picture_heading(result) -> str:
+    if isinstance(result, ExplainResult):
+        return {"unsat": "no solution, explained", "unique": "exactly one solution",
+                "several": "two solutions differ"}.get(
+            result.status, _PICTURE_STATUS.get(result.status, result.status))
     if isinstance(result, CountResult):
         n = result.count
         more = "" if result.complete else " or more"

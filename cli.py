@@ -175,8 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how connected(...) is encoded for --backend sat (default lazy)")
     x.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help="time limit in seconds per instance (exit 3 when reached)")
-    x.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text (default) or one JSON object per instance per line")
+    x.add_argument("--format", choices=["text", "json", "svg"], default="text",
+                   help="text (default), one JSON object per instance per line, or svg: the "
+                        "board with the core's clues filled red and the cells its rules name "
+                        "outlined (several solutions: both, where they differ, the suggested "
+                        "clue in blue)")
+    x.add_argument("-o", "--output", metavar="FILE", default=None,
+                   help="--format svg: write the picture here (as for solve)")
     x.add_argument("--stats", action="store_true",
                    help="text format: also print sizes, solver calls and times")
     x.add_argument("--quiet", action="store_true", help="show no progress on standard error")
@@ -786,7 +791,7 @@ def write_pictures(documents: list, output: str | None, title: str):
 
 
 def cmd_explain(args) -> int:
-    return _each_instance(args, lambda spec, inst, progress: api.explain(
+    return _pictured(args, lambda spec, inst, progress: api.explain(
         spec, inst, backend=args.backend, solver=args.solver, timeout=_instance_limit(args),
         connectivity=args.connectivity, progress=progress), emit_explain)
 
@@ -956,8 +961,6 @@ def emit_explain(args, result: api.ExplainResult):
     if args.format == "json":
         _out(json.dumps(result.to_json()), flush=True)
         return
-    # (--format svg: the picture of the core is board_svg(spec, instance,
-    # highlight=result.highlight), drawn by encoder/draw.py)
     if result.status == "unsat":
         clues, rules = result.core_clues, result.core_rules
         if not clues and not rules:

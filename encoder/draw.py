@@ -53,6 +53,7 @@ SHADE = "#3a3a3a"
 LOCKED = "#dcdcdc"
 CULPRIT = "#d62728"
 DIFFERS = "#ff8c00"
+SUGGEST = "#1f77d4"
 REGION_FILLS = ("#fde2c8", "#d4ecd4", "#d6e4f5", "#f5d6e8", "#fff2b3", "#e0d6f5",
                 "#cdeeee", "#f0e0c8", "#e4f5c8", "#f5cccc", "#d0d8e8", "#ece4d8")
 
@@ -254,7 +255,7 @@ class _Svg:
     """SVG elements in layers, drawn bottom to top."""
 
     ORDER = ("fill", "shade", "grid", "regions", "canvas", "clue", "path", "object",
-             "text", "dots", "marks")
+             "text", "dots", "marks", "notes")
 
     def __init__(self):
         self.layers = {name: [] for name in self.ORDER}
@@ -283,13 +284,10 @@ class _Svg:
                         f'font-weight="{weight}">{escape(s)}</text>')
 
 
-def board_svg(spec, instance, pic: Picture | None = None, *, highlight=(), marks=(),
-              title: str | None = None) -> str:
+def board_svg(spec, instance, pic: Picture | None = None, **options) -> str:
     """The standalone SVG document of ``instance`` with ``pic`` (an answer's
-    Picture, None for the bare puzzle).  ``highlight``: cells drawn as culprits
-    (red); ``marks``: cells (or, with a canvas, its points) drawn as differing
-    (orange)."""
-    return board_figure(spec, instance, pic, highlight=highlight, marks=marks, title=title).svg
+    Picture, None for the bare puzzle); ``options`` as board_figure takes them."""
+    return board_figure(spec, instance, pic, **options).svg
 
 
 @dataclass
@@ -299,9 +297,13 @@ class Figure:
     height: float
 
 
-def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), marks=(),
-                 title: str | None = None) -> Figure:
-    """board_svg's document with its size."""
+def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), involved=(),
+                 marks=(), suggest=(), notes=(), title: str | None = None) -> Figure:
+    """board_svg's document with its size.  Cells drawn over the answer:
+    ``highlight`` culprits (filled red: an explanation's clues), ``involved``
+    (a dashed red outline: the cells its rule instances name), ``marks``
+    where two solutions differ (orange; a canvas's points get rings),
+    ``suggest`` a clue to add (blue).  ``notes``: lines of text below the board."""
     pic = pic or Picture()
     board = _Board(instance)
     hints = _Hints(spec, instance)
@@ -325,8 +327,15 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), ma
                 _path(svg, board, cell, _BOX[token], pic.text, "path")
     if pic.canvas is not None:
         _canvas(svg, board, pic, instance)
-    _marks(svg, board, pic, marks, highlight)
-    return Figure(svg.document(board.width, board.height, title), board.width, board.height)
+    _marks(svg, board, pic, marks, highlight, involved, suggest)
+    width, height = board.width, board.height
+    for line in notes:
+        svg.text("notes", M, height + 2, line, 13, INK, "note", anchor="start")
+        height += 19
+        width = max(width, M * 2 + len(line) * 7.4)
+    if notes:
+        height += M / 2
+    return Figure(svg.document(width, height, title), width, height)
 
 
 def _cells(svg, board, instance, pic, answer_regions):
@@ -392,9 +401,9 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         svg.text("text", x, y, token, _font(token, board.size), ANSWER_INK, "answer")
 
 
-def _marks(svg, board, pic, marks, highlight):
+def _marks(svg, board, pic, marks, highlight, involved, suggest):
     """Where two solutions differ (orange outlines; rings on a canvas's
-    points) and the culprits of an explanation (red)."""
+    points), the culprits of an explanation (red) and a clue to add (blue)."""
     for cell in marks:
         cell = tuple(cell)
         if pic.canvas is not None:
@@ -405,12 +414,17 @@ def _marks(svg, board, pic, marks, highlight):
             svg.add("marks", f'<polygon class="differs" data-cell="{cell[0]},{cell[1]}" '
                              f'points="{_points(_inset(board, cell, 3))}" fill="none" '
                              f'stroke="{DIFFERS}" stroke-width="4"/>')
-    for cell in highlight:
-        cell = tuple(cell)
-        if cell in board.geom:
-            svg.add("marks", f'<polygon class="culprit" data-cell="{cell[0]},{cell[1]}" '
-                             f'points="{_points(_inset(board, cell, 3))}" fill="{CULPRIT}" '
-                             f'fill-opacity="0.25" stroke="{CULPRIT}" stroke-width="4"/>')
+    styles = (("involved", involved, f'fill="none" stroke="{CULPRIT}" stroke-width="2" '
+                                     f'stroke-dasharray="5,3"', 6),
+              ("culprit", highlight, f'fill="{CULPRIT}" fill-opacity="0.25" stroke="{CULPRIT}" '
+                                     f'stroke-width="4"', 3),
+              ("suggest", suggest, f'fill="{SUGGEST}" fill-opacity="0.2" stroke="{SUGGEST}" '
+                                   f'stroke-width="4"', 3))
+    for cls, cells, style, inset in styles:
+        for cell in dict.fromkeys(tuple(c) for c in cells):
+            if cell in board.geom:
+                svg.add("marks", f'<polygon class="{cls}" data-cell="{cell[0]},{cell[1]}" '
+                                 f'points="{_points(_inset(board, cell, inset))}" {style}/>')
 
 
 def _answer_shape(hints, token, answer_regions) -> str:

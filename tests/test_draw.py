@@ -272,3 +272,39 @@ def test_browser_plan_page_steps(name):
         assert f"move {k} of {n}" in dom
     image = screenshot(page, 900, 700, html=True)
     assert image.ink_box() is not None
+
+
+def test_explain_draws_the_core(tmp_path):
+    """No solution: the core's clue cells filled red, the cells its rule
+    instances name outlined, each member a line below the board."""
+    spec = api.load_spec(str(ROOT / "docs/tutorial/akari.pz"))
+    inst = api.load_instances(spec, str(ROOT / "docs/tutorial/akari6-wrong.txt"))[0]
+    result = api.explain(spec, inst)
+    assert result.status == "unsat"
+    root = ET.fromstring(api.picture_document(spec, inst, result).svg)
+    assert cells_of(root, "culprit") == {tuple(c["cell"]) for c in result.core_clues}
+    assert cells_of(root, "involved") == {tuple(c) for r in result.core_rules for c in r["cells"]}
+    notes = [e.text for e in root.iter() if e.get("class") == "note"]
+    assert len(notes) == len(result.core_clues) + len(result.core_rules)
+    assert all(n.startswith("docs/tutorial/akari") or "akari" in n for n in notes)
+
+
+def test_explain_draws_two_solutions_and_the_suggested_clue(tmp_path):
+    spec, inst = sudoku4(tmp_path, ["..4.", "2...", "1...", "...."])
+    result = api.explain(spec, inst)
+    assert result.status == "several" and result.suggestion is not None
+    root = ET.fromstring(api.picture_document(spec, inst, result).svg)
+    first, second = [e for e in root if e.tag == SVG + "svg"]
+    differ = {tuple(c) for c in result.several.differ}
+    assert cells_of(first, "differs") == cells_of(second, "differs") == differ
+    assert cells_of(first, "suggest") == {tuple(result.suggestion["cell"])}
+    assert not cells_of(second, "suggest")
+
+
+def test_explain_svg_from_the_command_line(tmp_path):
+    out = tmp_path / "why.svg"
+    run = subprocess.run([sys.executable, "-m", "pzc", "explain", str(ROOT / "docs/tutorial/akari.pz"),
+                          str(ROOT / "docs/tutorial/akari6-wrong.txt"), "--format", "svg", "-o",
+                          str(out)], capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr          # no solution, explained
+    assert run.stdout == "" and ET.parse(out).getroot().tag == SVG + "svg"
