@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import multiprocessing
 import os
 import re
 import resource
 import signal
+import sys
 import time
 import uuid
 from collections import deque
@@ -143,6 +145,7 @@ def _serve(conn, parent: int):
     """A local worker: tasks in, replies out, until the parent closes the pipe."""
     from .backends.worker import die_with
     die_with(parent)                 # a killed pzc batch leaves no worker running
+    os.setpgid(0, 0)                 # its solver processes are killed with it (_Local.close)
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     gc.freeze()                      # the spec and the files read before the fork
@@ -181,7 +184,10 @@ class _Local:
         every = [(c, p) for c, (p, _) in self.busy.items()] + self.idle
         for conn, proc in every:
             if proc.is_alive():
-                proc.kill()
+                try:                 # its solver processes too, at once: none is left
+                    os.killpg(proc.pid, signal.SIGKILL)     # to find its parent gone
+                except OSError:      # not yet in a group of its own
+                    proc.kill()
             conn.close()
         for conn, proc in every:
             proc.join()
@@ -315,3 +321,90 @@ def run_dask(tasks: list, texts: dict, address: str, workers: int):
             if cluster is not None:
                 cluster.close()
 
+
+
+# ---------------------------------------------------------------- the output file
+
+_EXIT_OF = {"solved": api.EXIT_OK, "counted": api.EXIT_OK, "unique": api.EXIT_OK,
+            "unsat": api.EXIT_UNSAT, "none": api.EXIT_UNSAT, "several": api.EXIT_UNSAT,
+            "timeout": api.EXIT_TIMEOUT}
+
+
+def exit_code_of(result: dict) -> int:
+    """The exit code a result line stands for (as `pzc solve` gives it)."""
+    if result.get("verified") is False:
+        return api.EXIT_VERIFY
+    message = (result.get("error") or {}).get("message", "")
+    if result.get("status") == "error":
+        return api.EXIT_VERIFY if "a bug in pzc" in message else api.EXIT_USAGE
+    return _EXIT_OF.get(result.get("status"), api.EXIT_USAGE)
+
+
+def resume(path: str) -> tuple:
+    """(names, exit codes) of the results already in the JSON-lines file
+    ``path`` (none when it does not exist).  A last line cut short (the
+    batch was killed while writing it) is cut off the file, so that its
+    instance runs again; any other line that is not a result is an error at
+    its line."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return set(), []
+    except OSError as e:
+        raise PzcError(f"cannot read {path}: {e.strerror}") from None
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        try:
+            with open(path, "r+b") as f:
+                f.truncate(end)
+        except OSError as e:
+            raise PzcError(f"cannot repair {path} (its last line is cut short): "
+                           f"{e.strerror}") from None
+    names, codes = set(), []
+    for number, line in enumerate(data[:end].split(b"\n")[:-1], 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as e:
+            shown = line.decode("utf-8", "replace")
+            raise PzcError(f"{path} is not the JSON lines of a batch: {e}", path, number,
+                           getattr(e, "colno", 1), shown) from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("instance"), str):
+            raise PzcError(f"{path} is not the JSON lines of a batch: this line is not a "
+                           f"result with an \"instance\"", path, number, 1,
+                           line.decode("utf-8", "replace"))
+        if obj["instance"] not in names:
+            names.add(obj["instance"])
+            codes.append(exit_code_of(obj))
+    return names, codes
+
+
+class Output:
+    """Result lines written as they come, each whole in one write and on its
+    way to the disk before the next (a killed batch loses no line written;
+    at most the one being written is cut short, and resume repairs that)."""
+
+    def __init__(self, path: str | None, append: bool = False):
+        self.path = path
+        if path is None or path == "-":
+            self.fd, self.own = sys.stdout.fileno(), False
+            sys.stdout.flush()
+            return
+        try:
+            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT
+                              | (os.O_APPEND if append else os.O_TRUNC), 0o666)
+        except OSError as e:
+            raise PzcError(f"cannot write {path}: {e.strerror}") from None
+        self.own = True
+
+    def write(self, result: dict) -> None:
+        data = (json.dumps(result) + "\n").encode("utf-8")
+        while data:
+            done = os.write(self.fd, data)
+            data = data[done:]
+
+    def close(self) -> None:
+        if self.own:
+            os.close(self.fd)
