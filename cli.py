@@ -830,8 +830,10 @@ def cmd_batch(args) -> int:
         try:
             if first is not None:
                 out.write(first)
+                bar.error(first)
             for result in results:
                 out.write(result)
+                bar.error(result)
         finally:
             results.close()
             out.close()

@@ -301,7 +301,7 @@ def _serve(conn, delay, state, line):
             return
 
 
-SLOWEST = 5                 # the batch summary names this many of the slowest instances
+SLOWEST = 3                 # the batch summary names this many of the slowest instances
 
 
 class BatchBar:
@@ -348,6 +348,20 @@ class BatchBar:
                 rate = done / max(1e-9, time.perf_counter() - self.started)
                 self.bar.update(self.task, completed=done, rate=f"{rate:.2f}/s")
 
+    def error(self, result: dict) -> None:
+        """An instance's error, said on standard error as it comes (not with --quiet)."""
+        error = result.get("error")
+        if self.quiet or not error:
+            return
+        where = ":".join(str(x) for x in (error.get("file"), error.get("line"),
+                                          error.get("column")) if x is not None)
+        text = printable(f"{result['instance']}: error: {error['message']}"
+                         + (f" ({where})" if where else ""))
+        if self.bar is not None:
+            self.bar.console.print(text, markup=False, highlight=False)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
     def __exit__(self, kind, value, tb):
         if self.bar is not None:
             self.bar.stop()
@@ -368,11 +382,9 @@ class BatchBar:
         lines = [head]
         if counts:
             lines.append(f"  {counts}")
-        slowest = sorted(self.times, reverse=True)[:SLOWEST]
-        if slowest:
-            lines.append("  slowest: " + ", ".join(f"{printable(name)} {s:.2f} s"
-                                                   for s, name in slowest))
+        for k, (seconds, name) in enumerate(sorted(self.times, reverse=True)[:SLOWEST]):
+            lines.append(f"  {'slowest:' if k == 0 else '':<9}{seconds:6.2f} s  {printable(name)}")
         if done:
-            lines.append(f"  workers' CPU time {self.cpu_s:.1f} s "
+            lines.append(f"  CPU time of the workers {self.cpu_s:.1f} s "
                          f"({self.cpu_s / max(wall, 1e-9):.2f} s per second of wall time)")
         return "\n".join(lines)

@@ -86,7 +86,7 @@ def test_batch_out_file_and_summary(mixed, run_pzc, tmp_path):
     assert run.stdout == ""
     got = by_instance(lines_of((tmp_path / "r.jsonl").read_text()))
     assert got == plain(run_pzc, "solve", "sudoku", *mixed["sudoku"])
-    assert "solved 12" in run.stderr and "slowest:" in run.stderr and "CPU" in run.stderr
+    assert "solved 12" in run.stderr and "slowest:" in run.stderr and "CPU time of the workers" in run.stderr
     quiet = run_pzc("batch", "sudoku", *mixed["sudoku"], "--out", "q.jsonl", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == ""
 
