@@ -369,7 +369,8 @@ def resume(path: str) -> tuple:
             obj = json.loads(line)
         except ValueError as e:
             shown = line.decode("utf-8", "replace")
-            raise PzcError(f"{path} is not the JSON lines of a batch: {e}", path, number,
+            raise PzcError(f"{path} is not the JSON lines of a batch: {getattr(e, 'msg', e)}",
+                           path, number,
                            getattr(e, "colno", 1), shown) from None
         if not isinstance(obj, dict) or not isinstance(obj.get("instance"), str):
             raise PzcError(f"{path} is not the JSON lines of a batch: this line is not a "
