@@ -205,24 +205,45 @@ def wait_for_lines(path, n, proc, limit_s=60):
     raise AssertionError(f"no {n} lines in {path} after {limit_s} s")
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_killed_half_way_and_resumed_every_instance_once(write, run_pzc, tmp_path, workers):
+def running(marker: str) -> list:
+    """The processes whose command line holds ``marker``."""
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    found.append(int(pid))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+@pytest.mark.parametrize("workers, how", [(1, "SIGKILL"), (2, "SIGKILL"), (2, "SIGINT"),
+                                          (2, "SIGTERM")])
+def test_killed_half_way_and_resumed_every_instance_once(write, run_pzc, tmp_path, workers,
+                                                         how):
     sparse = slow_set(write)
-    out = tmp_path / "r.jsonl"
+    out = tmp_path / f"r-{workers}-{how}.jsonl"
     proc = start_batch(tmp_path, "sudoku", sparse, *SLOW, "--out", out.name,
                        "--workers", workers)
     wait_for_lines(out, 4, proc)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.communicate()
+    os.kill(proc.pid, getattr(signal, how))
+    _, err = proc.communicate()
+    if how == "SIGINT":
+        assert proc.returncode == 130 and err.endswith("pzc: interrupted\n"), err
     written = out.read_bytes().count(b"\n")
-    assert 4 <= written < 30, "the batch was not killed half way"
-    # its workers went with it
-    time.sleep(0.3)
+    assert 4 <= written < 30, "the batch was not stopped half way"
+    # its workers (and their solver processes) went with it
+    end = time.monotonic() + 5
+    while running(out.name) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert running(out.name) == []
     assert out.read_bytes().count(b"\n") == written
     run = run_pzc("batch", "sudoku", sparse, *SLOW, "--out", out.name, "--resume",
                   "--workers", workers)
     assert run.returncode == 0, run.stderr
-    assert f"more already in r.jsonl" in run.stderr
+    assert f"{30 - written} instances in" in run.stderr
+    assert f"({written} more already in {out.name})" in run.stderr
     got = by_instance(lines_of(out.read_text()))
     assert got == plain(run_pzc, "count", "sudoku", sparse, extra=("--limit", "300"))
     assert len(got) == 30
