@@ -14,8 +14,9 @@ Every run's results (status and grid per instance) must be the same.  Then
 the kill/resume check: a --workers 2 run is killed with SIGKILL once half the
 instances are written, resumed with --resume, and the file must hold every
 instance exactly once, each line JSON, the same results as before.  The load
-(`uptime`) is printed before and after: other work on the machine lowers the
-ratio.  Exits 1 when a check fails (the ratio is reported, not checked).
+(`uptime`) is printed before and after, and what the machine gives two
+processes at that moment (the same loops on one process and on two): other
+work on the machine lowers the ratio.  Exits 1 when a check fails (the ratio is reported, not checked).
 """
 
 from __future__ import annotations
@@ -109,6 +110,31 @@ def kill_and_resume(spec, files, timeout, workdir: Path, reference: dict) -> tup
                 + (", same results" if ok else ""))
 
 
+def _spin(_):
+    start = time.process_time()
+    x = 0
+    for i in range(10_000_000):
+        x += i
+    return time.process_time() - start
+
+
+def machine_ratio() -> str:
+    """What this machine gives two processes now: the same pure-Python loops on
+    one process and on two (on Linux each session is a scheduling group of
+    its own: while another session keeps both cores busy, this one gets about
+    one core however many processes it runs)."""
+    import multiprocessing
+    walls = {}
+    for n in (1, 2, 1, 2):
+        start = time.perf_counter()
+        with multiprocessing.get_context("fork").Pool(n) as pool:
+            pool.map(_spin, range(4))
+        walls.setdefault(n, []).append(time.perf_counter() - start)
+    one, two = min(walls[1]), min(walls[2])
+    return (f"pure-Python loops, 4 on 1 process {one:.2f} s, on 2 processes {two:.2f} s: "
+            f"ratio {one / two:.2f} (the most a batch can reach now)")
+
+
 def uptime() -> str:
     try:
         return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
@@ -168,12 +194,14 @@ def main(argv=None) -> int:
     p.add_argument("--no-resume-check", action="store_true")
     args = p.parse_args(argv)
     print(f"load before: {uptime()}")
+    print(f"machine: {machine_ratio()}", flush=True)
     ok = True
     with tempfile.TemporaryDirectory(prefix="pzc-bench-batch-") as tmp:
         for name in args.sets.split(","):
             timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT.get(name)
             ok = bench_set(name, args.repeat, timeout, Path(tmp), not args.no_resume_check) and ok
     print(f"load after: {uptime()}")
+    print(f"machine: {machine_ratio()}")
     return 0 if ok else 1
 
 
