@@ -795,7 +795,8 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
     when a worker starts it.  ``options``: those of solve (backend, solver,
     connectivity, solver_cmd, max_steps), count (limit) or unique.
     ``progress`` is called as ``progress("batch", total=, skipped=)`` once
-    the files are read (total: the instances to run now), then
+    the files are read and the workers started (total: the instances to run
+    now; a callback may start threads from then on), then
     ``progress("finished", name=, status=, code=, wall_s=, cpu_s=)`` before
     each result is yielded (code: its exit code; cpu_s: the worker's CPU
     seconds on it, its solver processes included)."""
@@ -807,7 +808,8 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
         raise PzcError(f"a batch needs at least one worker, not {workers}")
     if scheduler is not None:
         runner.check_scheduler(scheduler)
-    workers = workers or os.cpu_count() or 1
+    workers = workers or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else workers or os.cpu_count() or 1
     spec = runner.spec_of({"spec": spec_name_or_path})
     get_backend(options.get("backend", "sat"), _solver(spec, options.get("backend", "sat"),
                                                         options.get("solver")),
@@ -844,20 +846,25 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
             seen.add(inst.name)
             tasks.append(dict(stub, spec_source=source, read=read, index=k, name=inst.name,
                               task=task, options=options))
-    progress("batch", total=len(tasks) + len(failed), skipped=skipped)
-    for name, e in failed:
-        progress("finished", name=name, status="error", code=e.exit_code, wall_s=0.0, cpu_s=0.0)
-        yield runner.error_result(task, name, spec.name, e)
+    def started():
+        progress("batch", total=len(tasks) + len(failed), skipped=skipped)
+        for name, e in failed:
+            progress("finished", name=name, status="error", code=e.exit_code, wall_s=0.0,
+                     cpu_s=0.0)
+
     if not tasks:
-        return
-    if scheduler is None:
-        replies = runner.run_local(tasks, min(workers, len(tasks)))
+        started()
+        replies = []
+    elif scheduler is None:
+        replies = runner.run_local(tasks, min(workers, len(tasks)), started)
     else:
-        replies = runner.run_dask(tasks, texts, scheduler, workers)
+        replies = runner.run_dask(tasks, texts, scheduler, workers, started)
+    for name, e in failed:
+        yield runner.error_result(task, name, spec.name, e)
     for reply in replies:
         result = reply["result"]
-        progress("finished", name=reply["name"], status=result["status"], code=reply["code"],
-                 wall_s=reply["wall_s"], cpu_s=reply["cpu_s"])
+        progress("finished", name=reply["name"], status=result["status"],
+                 code=reply["code"], wall_s=reply["wall_s"], cpu_s=reply["cpu_s"])
         yield result
 
 

@@ -195,15 +195,19 @@ class _Local:
         self.idle.clear()
 
 
-def run_local(tasks: list, workers: int):
+def run_local(tasks: list, workers: int, started=None):
     """Replies of ``tasks`` run on ``workers`` forked processes, in the order
     they finish.  A worker that dies (killed, out of memory) costs only its
-    instance, reported as an error, and is replaced."""
+    instance, reported as an error, and is replaced.  ``started()`` is
+    called once the workers are forked (a thread started before a fork
+    could leave a lock held in the copy: the progress bar's, say)."""
     pending = deque(tasks)
     pool = _Local()
     try:
         for _ in range(min(workers, len(pending))):
             pool.start()
+        if started is not None:
+            started()
         while pool.idle and pending:
             pool.give(pending.popleft())
         while pool.busy:
@@ -281,13 +285,16 @@ def connect(address: str, workers: int):
                        f"({type(e).__name__}: {e})") from None
 
 
-def run_dask(tasks: list, texts: dict, address: str, workers: int):
+def run_dask(tasks: list, texts: dict, address: str, workers: int, started=None):
     """Replies of ``tasks`` run on a Dask cluster, each once, in the order they
     finish.  ``texts``: instance file -> its contents (sent once per worker).
     A worker that dies has its tasks run again elsewhere by Dask; a task
-    that killed workers again and again is reported as an error."""
+    that killed workers again and again is reported as an error.
+    ``started()`` is called once the cluster is reached."""
     from distributed import as_completed
     client, cluster = connect(address, workers)
+    if started is not None:
+        started()
     futures = []
     try:
         held = {path: client.submit(_text, text, key=f"pzc-file-{digest(text)}", pure=False)

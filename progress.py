@@ -308,7 +308,7 @@ class BatchBar:
     """pzc batch's standard error: a progress bar (done/total, rate, time
     left) on a terminal, and a summary at the end, neither with --quiet.  In
     a batch this process only waits for its workers, so rich draws the bar
-    from a thread here.  ``callback`` takes api.batch's events; ``codes``
+    from a thread here, started once they are forked.  ``callback`` takes api.batch's events; ``codes``
     collects the exit codes of the results."""
 
     def __init__(self, quiet: bool = False, resumed: str | None = None):
@@ -327,15 +327,14 @@ class BatchBar:
                                 console=Console(stderr=True), transient=True)
 
     def __enter__(self):
-        if self.bar is not None:
-            self.bar.start()
         return self
 
     def callback(self, event: str, **figures) -> None:
-        if event == "batch":
+        if event == "batch":         # the workers are forked: rich's thread may start
             self.total, self.skipped = figures["total"], figures["skipped"]
             self.started = time.perf_counter()
             if self.bar is not None:
+                self.bar.start()
                 self.task = self.bar.add_task("batch", total=self.total, rate="")
         elif event == "finished":
             self.codes.append(figures["code"])
@@ -344,9 +343,9 @@ class BatchBar:
             self.times.append((figures["wall_s"], figures["name"]))
             self.cpu_s += figures["cpu_s"]
             if self.task is not None:
-                done = len(self.codes)
-                rate = done / max(1e-9, time.perf_counter() - self.started)
-                self.bar.update(self.task, completed=done, rate=f"{rate:.2f}/s")
+                done, spent = len(self.codes), time.perf_counter() - self.started
+                rate = f"{done / spent:.2f}/s" if spent >= 1.0 else ""
+                self.bar.update(self.task, completed=done, rate=rate)
 
     def error(self, result: dict) -> None:
         """An instance's error, said on standard error as it comes (not with --quiet)."""
@@ -363,7 +362,7 @@ class BatchBar:
             print(text, file=sys.stderr, flush=True)
 
     def __exit__(self, kind, value, tb):
-        if self.bar is not None:
+        if self.task is not None:
             self.bar.stop()
         if kind is None and not self.quiet:
             print(self.summary(), file=sys.stderr, flush=True)
