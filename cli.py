@@ -815,6 +815,7 @@ def cmd_batch(args) -> int:
     if args.resume and args.out in (None, "-"):
         raise PzcError("--resume reads and extends the results file: give it as --out FILE")
     done, codes = batch.resume(args.out) if args.resume else (set(), [])
+    batch.Output(args.out, append=True).close()      # writable? (before any work is done)
     options = dict(backend=args.backend, solver=args.solver, connectivity=args.connectivity,
                    solver_cmd=args.solver_cmd)
     if args.task == "solve":

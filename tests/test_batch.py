@@ -359,11 +359,16 @@ def test_a_cluster_needs_no_shared_filesystem(cluster, write, tmp_path):
     assert obj["spec"] == "mysudoku" and obj["status"] == "solved" and obj["verified"]
 
 
-@pytest.mark.skipif(not (CORPUS / "nurikabe").is_dir(), reason="../shared/corpus is absent")
-def test_corpus_nurikabe_batch_equals_solve(run_pzc):
-    files = sorted((CORPUS / "nurikabe").rglob("*.txt"))[:6]
-    if not files:
-        pytest.skip("no Nurikabe text files in the corpus")
-    want = plain(run_pzc, "solve", "nurikabe", *files, extra=("--timeout", "20"))
-    run = run_pzc("batch", "nurikabe", *files, "--timeout", "20", "--workers", 2)
-    assert by_instance(lines_of(run.stdout)) == want
+DATASET = CORPUS / "nurikabe" / "puzzlekit" / "Nurikabe_dataset.json"
+
+
+@pytest.mark.skipif(not DATASET.is_file(), reason="../shared/corpus is absent")
+def test_corpus_dataset_entries_equal_solve(run_pzc):
+    """Entries of puzzlekit's Nurikabe dataset file (FILE#KEY), on two workers."""
+    entries = [f"{DATASET}#{k:02d}_10x10" for k in range(1, 7)]
+    want = plain(run_pzc, "solve", "nurikabe", *entries, extra=("--timeout", "30"))
+    run = run_pzc("batch", "nurikabe", *entries, "--timeout", "30", "--workers", 2)
+    assert run.returncode == 0, run.stderr
+    got = by_instance(lines_of(run.stdout))
+    assert got == want and len(got) == 6
+    assert all(o["status"] == "solved" for o in got.values())
