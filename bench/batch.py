@@ -155,6 +155,7 @@ def bench_set(name, repeat, timeout, workdir: Path, resume_check: bool) -> bool:
     runs = []
     ok = True
     for k in range(repeat):
+        print(f"  machine now: {machine_ratio()}", flush=True)
         for workers in (1, 2) if k % 2 == 0 else (2, 1):
             out = workdir / f"{name}-{workers}-{k}.jsonl"
             seconds, proc = timed(batch_cmd(spec, files, workers, out, timeout))
