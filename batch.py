@@ -100,32 +100,35 @@ def run_task(task: dict, text=None) -> dict:
     """Run one task here: {"name", "result" (the JSON object), "code",
     "wall_s", "cpu_s"}.  Never raises: a failure is the instance's error."""
     wall, cpu = time.perf_counter(), _cpu_seconds()
-    kind, name = task["task"], task["name"]
+    kind, name, spec_name = task["task"], task["name"], task["spec"]
     try:
         spec = spec_of(task)
+        spec_name = spec.name
         found = instances_of(spec, task, text)
         k = task["index"]
         inst = found[k] if k < len(found) else None
         if inst is None or inst.name != name:        # asked again (a retry): read afresh
-            inst = api.load_instances(spec, task["file"], text=text, read=task.get("read"))[k]
-        found[k] = None          # done with: what it caches (its board's edges) goes with it
-        if inst.name != name:
-            raise PzcError(f"{task['file']} changed while the batch ran: its instance "
-                           f"{k + 1} is {inst.name}, not {name}")
+            again = api.load_instances(spec, task["file"], text=text, read=task.get("read"))
+            inst = again[k] if k < len(again) else None
+        if k < len(found):
+            found[k] = None      # done with: what it caches (its board's edges) goes with it
+        if inst is None or inst.name != name:
+            raise PzcError(f"{task['file']} changed while the batch ran: it no longer holds "
+                           f"{name} as instance {k + 1}")
         options = dict(task["options"])
         run = {"solve": api.solve, "count": api.count, "unique": api.unique}[kind]
         result = run(spec, inst, **options)
         out, code = result.to_json(), result.exit_code
         del result, inst
     except PzcError as e:
-        out, code = error_result(kind, name, task["spec"], e), e.exit_code
+        out, code = error_result(kind, name, spec_name, e), e.exit_code
     except MemoryError:
         e = PzcError("out of memory (a smaller instance, or a larger ulimit -v, may fit)")
-        out, code = error_result(kind, name, task["spec"], e), e.exit_code
+        out, code = error_result(kind, name, spec_name, e), e.exit_code
     except Exception as e:           # a bug: said plainly, the batch goes on
         err = PzcError(f"internal error (a bug in pzc): {type(e).__name__}: {e}",
                        exit_code=api.EXIT_VERIFY)
-        out, code = error_result(kind, name, task["spec"], err), err.exit_code
+        out, code = error_result(kind, name, spec_name, err), err.exit_code
     gc.collect()
     return {"name": name, "result": out, "code": code,
             "wall_s": time.perf_counter() - wall, "cpu_s": _cpu_seconds() - cpu}

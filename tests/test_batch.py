@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -304,6 +305,15 @@ def test_scheduler_local_equals_the_plain_command(mixed, run_pzc, write):
     assert run.returncode == 1, run.stderr
     assert by_instance(lines_of(run.stdout)) == plain(run_pzc, "unique", "sudoku",
                                                       *mixed["sudoku"])
+    # time limits hold in Dask's workers too (a solver process under the limit)
+    write("blank.txt", "\n".join(["." * 81] * 2) + "\n")
+    run = run_pzc("batch", "sudoku", "blank.txt", "--task", "count", "--timeout", "1",
+                  "--scheduler", "local", "--workers", 2, timeout=180)
+    assert run.returncode == 3, run.stderr
+    objs = lines_of(run.stdout)
+    assert [o["status"] for o in objs] == ["timeout", "timeout"]
+    slowest = [float(x) for x in re.findall(r"(\d+\.\d+) s  blank", run.stderr)]
+    assert len(slowest) == 2 and max(slowest) < 1.5, run.stderr
 
 
 @pytest.fixture
