@@ -191,9 +191,12 @@ SLOW = ("--task", "count", "--limit", "300")
 
 
 def start_batch(tmp_path, *args):
+    # Ctrl-C reaches it as from a terminal, even where this test runs with
+    # SIGINT ignored (a shell's background job), which a child would inherit
     return subprocess.Popen([sys.executable, "-m", "pzc.cli", "batch", *map(str, args)],
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def wait_for_lines(path, n, proc, limit_s=60):
