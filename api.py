@@ -18,6 +18,7 @@ under a time limit (backends/worker.py).
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from .encoder.enumerate import Enumeration, differences, enumerate_solutions, ma
 from .encoder.gc_pause import without_gc
 from .encoder.ground import board_option, ground
 from .encoder.instance import Grids, Instance, read_file, read_instances
+from .encoder.instance import decode as decode_file
 from .encoder import draw
 from .encoder.draw import picture, plan_pictures
 from .encoder.render import grid_rows, move_text, moves, plan_boards, text_drawing
@@ -111,8 +113,21 @@ def spec_for_puzzle(argument: str) -> str | None:
 
 
 @deep_stack
-def load_spec(name_or_path: str) -> syntax.Spec:
+def load_spec(name_or_path: str, source: tuple | None = None) -> syntax.Spec:
     """Parse and check a built-in spec (by name or puzz.link type name) or a
+    .pz file (by path).  ``source``: (text, path) as spec_source gave them,
+    parsed as they are (pzc batch sends them to cluster workers)."""
+    text, path = source if source is not None else spec_source(name_or_path)
+    spec = syntax.parse(text, path)
+    check_stage.check(spec)
+    if spec.generate is not None:        # its generate lines are checked too
+        from .generator import prepare
+        prepare(spec)
+    return spec
+
+
+def spec_source(name_or_path: str) -> tuple:
+    """(text, path) of a built-in spec (by name or puzz.link type name) or a
     .pz file (by path)."""
     builtin = builtin_specs()
     if name_or_path not in builtin and not Path(name_or_path).exists():
@@ -128,25 +143,37 @@ def load_spec(name_or_path: str) -> syntax.Spec:
                            f"(built-in specs: {', '.join(builtin)})")
         text = read_file(name_or_path, "spec file").text
         path = name_or_path
-    spec = syntax.parse(text, path)
-    check_stage.check(spec)
-    if spec.generate is not None:        # its generate lines are checked too
-        from .generator import prepare
-        prepare(spec)
-    return spec
+    return text, path
+
+
+def instance_file(path: str) -> str | None:
+    """The file an INSTANCE argument reads: itself, FILE for FILE#KEY, '-'
+    for standard input; None for a puzz.link URL."""
+    if puzzlink.is_url(path):
+        return None
+    base, _, key = path.rpartition("#")
+    if base and key and path != "-" and not Path(path).exists() and Path(base).is_file():
+        return base
+    return path
 
 
 @deep_stack
-def load_instances(spec: syntax.Spec, path: str, only: str | None = None) -> list:
+def load_instances(spec: syntax.Spec, path: str, only: str | None = None,
+                   text=None, read: str | None = None) -> list:
     """Read every instance in a file ('-' for standard input) for this spec:
     a text or JSON file, a puzz.link URL, a file of URLs (one a line) or a
-    pzprv3 file.  ``only``: of a dataset file, just the entry of that name."""
+    pzprv3 file.  ``only``: of a dataset file, just the entry of that name.
+    ``text`` (bytes or str): the contents of the file ``read`` (default:
+    path itself; FILE for a FILE#KEY path), already read elsewhere, so that
+    the file is not opened here (pzc batch sends it to cluster workers)."""
     if puzzlink.is_url(path):
         return [puzzlink.read_url(spec, path, path.strip())]
+    if text is None:
+        read = instance_file(path)
     base, _, key = path.rpartition("#")
-    if base and key and path != "-" and not Path(path).exists() and Path(base).is_file():
+    if read is not None and read != path and read == base:
         # FILE#KEY: one instance of a file holding several (a dataset entry, the k-th)
-        every = load_instances(spec, base, only=path)
+        every = load_instances(spec, base, only=path, text=text)
         found = [inst for inst in every if inst.name == path]
         if not found and key.isdigit() and 1 <= int(key) <= len(every):
             found = [every[int(key) - 1]]          # FILE#1 of a file holding one
@@ -154,16 +181,17 @@ def load_instances(spec: syntax.Spec, path: str, only: str | None = None) -> lis
             raise PzcError(f"{base} holds no instance named {path} (instances are named "
                            f"FILE#1, FILE#2, ... or, in a dataset file, FILE#KEY)")
         return found
-    source = read_file(path)
+    source = read_file(path) if text is None else decode_file(
+        "<stdin>" if path == "-" else path, text)
     if spec.board.kind == "square" and puzzlink.is_pzprv3(source.text):
         return [puzzlink.read_pzprv3(spec, source)]
     urls = _url_lines(source)
     if urls:
         found = []
-        for k, (n, text) in enumerate(urls, 1):
+        for k, (n, url) in enumerate(urls, 1):
             name = f"{source.path}#{k}" if len(urls) > 1 else source.path
             try:
-                found.append(puzzlink.read_url(spec, text, name, source, n))
+                found.append(puzzlink.read_url(spec, url, name, source, n))
             except PzcError as e:      # one bad URL is its own error; the others run
                 found.append(Instance(name, source, "tokens", None, unreadable=e))
         return found
@@ -999,3 +1027,97 @@ def _explain_solvable(spec, instance, backend, solver, result):
         found = None
     if found is not None:
         result.suggestion = found
+
+
+def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str = "solve",
+          timeout: float | None = None, scheduler: str | None = None, done=frozenset(),
+          progress=no_progress, **options):
+    """Run ``task`` (solve, count or unique) on every instance of every file
+    in ``paths``, spread over ``workers`` processes (default: all cores), and
+    yield each instance's result as it finishes: the JSON object `pzc solve
+    --format json` prints (count and unique: theirs), in the order they
+    finish.  Instances named in ``done`` are skipped; an instance named twice
+    runs once.  A file that cannot be read is one error result, named by its
+    path.  ``scheduler``: a Dask scheduler's address (tcp://HOST:PORT) to run
+    on that cluster instead, or "local" for a LocalCluster of ``workers``
+    processes (batch.py).  ``timeout``: seconds per instance, counted from
+    when a worker starts it.  ``options``: those of solve (backend, solver,
+    connectivity, solver_cmd, max_steps), count (limit) or unique.
+    ``progress`` is called as ``progress("batch", total=, skipped=)`` once
+    the files are read and the workers started (total: the instances to run
+    now; a callback may start threads from then on), then
+    ``progress("finished", name=, status=, code=, wall_s=, cpu_s=)`` before
+    each result is yielded (code: its exit code; cpu_s: the worker's CPU
+    seconds on it, its solver processes included)."""
+    from . import batch as runner
+    progress = progress or no_progress
+    if task not in runner.TASKS:
+        raise PzcError(f"the batch task is solve, count or unique, not {task!r}")
+    if workers is not None and workers < 1:
+        raise PzcError(f"a batch needs at least one worker, not {workers}")
+    if scheduler is not None:
+        runner.check_scheduler(scheduler)
+    workers = workers or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else workers or os.cpu_count() or 1
+    spec = runner.spec_of({"spec": spec_name_or_path})
+    get_backend(options.get("backend", "sat"), _solver(spec, options.get("backend", "sat"),
+                                                        options.get("solver")),
+                options.get("connectivity"), options.get("solver_cmd"))
+    options = dict(options, timeout=timeout)
+    source = spec_source(spec_name_or_path) if scheduler is not None else None
+    tasks, texts, seen, failed, skipped = [], {}, set(done), [], 0
+    for path in paths:
+        stub = {"spec": spec_name_or_path, "file": path}
+        read = instance_file(path)
+        text = None
+        if scheduler is not None and read is not None and read != "-":
+            try:
+                with open(read, "rb") as f:
+                    text = f.read()
+            except OSError:
+                text = None          # load_instances says why
+        try:
+            found = runner.instances_of(spec, stub, text)
+        except PzcError as e:
+            name = "<stdin>" if path == "-" else path
+            if name in seen:
+                skipped += 1
+            else:
+                seen.add(name)
+                failed.append((name, e))
+            continue
+        if scheduler is not None and read is not None:       # sent to the workers
+            texts[read] = text if text is not None else _stdin_text(found)
+        for k, inst in enumerate(found):
+            if inst.name in seen:
+                skipped += inst.name in done
+                continue
+            seen.add(inst.name)
+            tasks.append(dict(stub, spec_source=source, read=read, index=k, name=inst.name,
+                              task=task, options=options))
+    def started():
+        progress("batch", total=len(tasks) + len(failed), skipped=skipped)
+        for name, e in failed:
+            progress("finished", name=name, status="error", code=e.exit_code, wall_s=0.0,
+                     cpu_s=0.0)
+
+    if not tasks:
+        started()
+        replies = []
+    elif scheduler is None:
+        replies = runner.run_local(tasks, min(workers, len(tasks)), started)
+    else:
+        replies = runner.run_dask(tasks, texts, scheduler, workers, started)
+    for name, e in failed:
+        yield runner.error_result(task, name, spec.name, e)
+    for reply in replies:
+        result = reply["result"]
+        progress("finished", name=reply["name"], status=result["status"],
+                 code=reply["code"], wall_s=reply["wall_s"], cpu_s=reply["cpu_s"])
+        yield result
+
+
+def _stdin_text(found) -> str:
+    """The text of standard input, read into these instances."""
+    source = getattr(found[0], "source", None) if found else None
+    return getattr(source, "text", "")

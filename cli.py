@@ -38,6 +38,19 @@ examples:
   pzc solve my.pz board.txt --backend smt --timeout 60"""
 
 
+BATCH_EPILOG = """\
+Each instance's --timeout counts from when a worker starts it.  An
+interrupted batch (Ctrl-C, kill, a lost machine) loses at most the instances
+that were running: run it again with --resume.
+
+examples:
+  pzc batch nurikabe set/*.txt --out results.jsonl
+  pzc batch nurikabe set/*.txt --out results.jsonl --resume --timeout 60
+  pzc batch slitherlink dataset.json --task unique --workers 4 --out u.jsonl
+  pzc batch sudoku puzzles.txt --scheduler tcp://10.0.0.5:8786 --out r.jsonl
+exit codes: as pzc solve over all the instances (those resumed from --out too)"""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors exit 2 with a plain message
         self.print_usage(sys.stderr)
@@ -63,6 +76,25 @@ def _positive(text):
 
 def _solver_options(p, what="solve"):
     """The flags solve, count and unique share."""
+    _engine_options_flags(p)
+    p.add_argument("--format", choices=["text", "json", "svg"], default="text",
+                   help="text (default); json: one JSON object per instance per line; svg: "
+                        "a picture of the board and its answer (a standalone SVG document; "
+                        "several instances, or a move puzzle's boards, as one HTML page)")
+    p.add_argument("-o", "--output", metavar="FILE", default=None,
+                   help="--format svg: write the picture here (default: stdout). FILE.html: "
+                        "one page of every instance; FILE.svg with several instances: "
+                        "FILE-1.svg, FILE-2.svg, ... (a move puzzle: FILE-k.html)")
+    p.add_argument("--quiet", action="store_true",
+                   help="show no progress on standard error (otherwise a command that runs "
+                        "longer than a second shows its phase, connectivity rounds, plan "
+                        "depth, solutions and instances done there, on a terminal only)")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
+
+
+def _engine_options_flags(p):
+    """SPEC, INSTANCE... and the flags that choose the solver and the time
+    limit (solve, count, unique and batch)."""
     p.add_argument("spec", metavar="SPEC", help="built-in spec name (or puzz.link type name) "
                    "or path to a .pz file; left out before a puzz.link URL or pzprv3 file, "
                    "the built-in spec of its type")
@@ -96,19 +128,6 @@ def _solver_options(p, what="solve"):
                         "for move puzzles; replaces --backend, --solver and --connectivity")
     p.add_argument("--timeout", metavar="S", type=_positive, default=None,
                    help=f"time limit in seconds per instance (exit 3 when reached)")
-    p.add_argument("--format", choices=["text", "json", "svg"], default="text",
-                   help="text (default); json: one JSON object per instance per line; svg: "
-                        "a picture of the board and its answer (a standalone SVG document; "
-                        "several instances, or a move puzzle's boards, as one HTML page)")
-    p.add_argument("-o", "--output", metavar="FILE", default=None,
-                   help="--format svg: write the picture here (default: stdout). FILE.html: "
-                        "one page of every instance; FILE.svg with several instances: "
-                        "FILE-1.svg, FILE-2.svg, ... (a move puzzle: FILE-k.html)")
-    p.add_argument("--quiet", action="store_true",
-                   help="show no progress on standard error (otherwise a command that runs "
-                        "longer than a second shows its phase, connectivity rounds, plan "
-                        "depth, solutions and instances done there, on a terminal only)")
-    p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -187,6 +206,40 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--quiet", action="store_true", help="show no progress on standard error")
     x.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
     x.set_defaults(solver_cmd=None, portfolio=None)
+    b = sub.add_parser("batch", help="solve, count or check every instance of many files on "
+                                     "all cores or a Dask cluster, resumable",
+                       description="Run every instance of every file (files holding several, "
+                                   "dataset files, files of URLs) as one task, spread over "
+                                   "worker processes or a Dask cluster, and write one JSON line "
+                                   "per instance as it finishes, as `pzc solve --format json` "
+                                   "prints it (count and unique: theirs), in the order they "
+                                   "finish.  A progress bar (done/total, rate, time left) shows "
+                                   "on standard error on a terminal; a summary follows at the "
+                                   "end.",
+                       epilog=BATCH_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _engine_options_flags(b)
+    b.add_argument("--task", choices=["solve", "count", "unique"], default="solve",
+                   help="what to do with each instance (default solve)")
+    b.add_argument("--workers", metavar="N", type=_count_arg, default=None,
+                   help="worker processes (default: all cores); with --scheduler local, the "
+                        "LocalCluster's worker processes")
+    b.add_argument("--out", metavar="FILE", default=None,
+                   help="write the JSON lines here (default: standard output)")
+    b.add_argument("--resume", action="store_true",
+                   help="read --out FILE first: skip the instances whose line is there and "
+                        "append the others (a last line cut short is dropped and run again)")
+    b.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on a Dask cluster: tcp://HOST:PORT of its scheduler, or local "
+                        "for a LocalCluster of --workers processes on this machine "
+                        "(needs pip install 'pzc[cluster]')")
+    b.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
+                   help=f"--task solve, move puzzles: plans of at most N moves (default "
+                        f"{api.DEFAULT_MAX_STEPS})")
+    b.add_argument("--limit", metavar="N", type=_count_limit, default=None,
+                   help="--task count: stop after N solutions")
+    b.add_argument("--quiet", action="store_true",
+                   help="no progress bar and no summary on standard error")
+    b.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
     d = sub.add_parser("dimacs", help="write an instance's CNF as DIMACS with a symbol table",
                        description="Write the CNF of one instance in DIMACS, with connectivity "
@@ -356,6 +409,7 @@ def _main(argv) -> int:
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
                    "explain": cmd_explain,
+                   "batch": cmd_batch,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
                    "convert": cmd_convert, "generate": cmd_generate,
                    "specs": cmd_specs}[args.command]
@@ -794,6 +848,42 @@ def cmd_explain(args) -> int:
     return _pictured(args, lambda spec, inst, progress: api.explain(
         spec, inst, backend=args.backend, solver=args.solver, timeout=_instance_limit(args),
         connectivity=args.connectivity, progress=progress), emit_explain)
+
+
+def cmd_batch(args) -> int:
+    """api.batch over the arguments: result lines to --out as they come, a
+    progress bar and the summary on standard error."""
+    from . import batch
+    from .progress import BatchBar
+    _portfolio_args(args)
+    _spec_argument(args)
+    if args.resume and args.out in (None, "-"):
+        raise PzcError("--resume reads and extends the results file: give it as --out FILE")
+    done, codes = batch.resume(args.out) if args.resume else (set(), [])
+    batch.Output(args.out, append=True).close()      # writable? (before any work is done)
+    options = dict(backend=args.backend, solver=args.solver, connectivity=args.connectivity,
+                   solver_cmd=args.solver_cmd)
+    if args.task == "solve":
+        options["max_steps"] = args.max_steps
+    elif args.task == "count":
+        options["limit"] = args.limit
+    with BatchBar(args.quiet, args.out if args.resume else None) as bar:
+        results = api.batch(args.spec, args.instances, workers=args.workers, task=args.task,
+                            timeout=args.timeout, scheduler=args.scheduler, done=done,
+                            progress=bar.callback, **options)
+        first = next(results, None)          # the files read, the spec checked
+        out = batch.Output(args.out, append=args.resume)
+        try:
+            if first is not None:
+                out.write(first)
+                bar.error(first)
+            for result in results:
+                out.write(result)
+                bar.error(result)
+        finally:
+            results.close()
+            out.close()
+    return api.worst_exit(codes + bar.codes)
 
 
 def cmd_dimacs(args) -> int:

@@ -299,3 +299,91 @@ def _serve(conn, delay, state, line):
         else:                                       # close
             line.clear(state)
             return
+
+
+SLOWEST = 3                 # the batch summary names this many of the slowest instances
+
+
+class BatchBar:
+    """pzc batch's standard error: a progress bar (done/total, rate, time
+    left) on a terminal, and a summary at the end, neither with --quiet.  In
+    a batch this process only waits for its workers, so rich draws the bar
+    from a thread here, started once they are forked.  ``callback`` takes api.batch's events; ``codes``
+    collects the exit codes of the results."""
+
+    def __init__(self, quiet: bool = False, resumed: str | None = None):
+        self.quiet, self.resumed = quiet, resumed
+        self.codes, self.statuses, self.times = [], {}, []
+        self.cpu_s, self.total, self.skipped = 0.0, 0, 0
+        self.began = self.started = time.perf_counter()
+        self.bar = self.task = None
+        if wanted(quiet):
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self.bar = Progress(TextColumn("batch"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                                TextColumn("left"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+
+    def __enter__(self):
+        return self
+
+    def callback(self, event: str, **figures) -> None:
+        if event == "batch":         # the workers are forked: rich's thread may start
+            self.total, self.skipped = figures["total"], figures["skipped"]
+            self.started = time.perf_counter()
+            if self.bar is not None:
+                self.bar.start()
+                self.task = self.bar.add_task("batch", total=self.total, rate="")
+        elif event == "finished":
+            self.codes.append(figures["code"])
+            status = figures["status"]
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            self.times.append((figures["wall_s"], figures["name"]))
+            self.cpu_s += figures["cpu_s"]
+            if self.task is not None:
+                done, spent = len(self.codes), time.perf_counter() - self.started
+                rate = f"{done / spent:.2f}/s" if spent >= 1.0 else ""
+                self.bar.update(self.task, completed=done, rate=rate)
+
+    def error(self, result: dict) -> None:
+        """An instance's error, said on standard error as it comes (not with --quiet)."""
+        error = result.get("error")
+        if self.quiet or not error:
+            return
+        where = ":".join(str(x) for x in (error.get("file"), error.get("line"),
+                                          error.get("column")) if x is not None)
+        text = printable(f"{result['instance']}: error: {error['message']}"
+                         + (f" ({where})" if where else ""))
+        if self.bar is not None:
+            self.bar.console.print(text, markup=False, highlight=False)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    def __exit__(self, kind, value, tb):
+        if self.task is not None:
+            self.bar.stop()
+        if kind is None and not self.quiet:
+            print(self.summary(), file=sys.stderr, flush=True)
+
+    def summary(self) -> str:
+        wall = time.perf_counter() - self.began
+        done = len(self.codes)
+        head = f"pzc batch: {plural(done, 'instance')} in {wall:.1f} s"
+        if self.skipped:
+            head += f" ({self.skipped} more already in {self.resumed})" if self.resumed else (
+                f" ({self.skipped} named twice, run once)")
+        order = ["solved", "counted", "unique", "several", "none", "unsat", "timeout", "error"]
+        counts = ", ".join(f"{status} {self.statuses[status]}" for status in
+                           sorted(self.statuses, key=lambda s: (s not in order,
+                                                                order.index(s) if s in order else 0, s)))
+        lines = [head]
+        if counts:
+            lines.append(f"  {counts}")
+        for k, (seconds, name) in enumerate(sorted(self.times, reverse=True)[:SLOWEST]):
+            lines.append(f"  {'slowest:' if k == 0 else '':<9}{seconds:6.2f} s  {printable(name)}")
+        if done:
+            lines.append(f"  CPU time of the workers {self.cpu_s:.1f} s "
+                         f"({self.cpu_s / max(wall, 1e-9):.2f} s per second of wall time)")
+        return "\n".join(lines)

@@ -1,6 +1,7 @@
 """Every example in the docs is produced by pzc, so the docs cannot drift.
 
-From README.md, docs/language.md, docs/tutorial.md, docs/dimacs.md and docs/genres.md:
+From README.md, docs/language.md, docs/tutorial.md, docs/dimacs.md, docs/genres.md and
+docs/batch.md:
 
 * command blocks: each `$ COMMAND` line with the output shown under it is
   run (in a scratch folder where specs/ and docs/ are the repository's) and
@@ -34,7 +35,8 @@ from pzc.encoder.instance import read_instances
 from pzc.errors import PzcError, Source
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ["README.md", "docs/language.md", "docs/tutorial.md", "docs/dimacs.md", "docs/genres.md"]
+DOCS = ["README.md", "docs/language.md", "docs/tutorial.md", "docs/dimacs.md", "docs/genres.md",
+        "docs/batch.md"]
 # set-up steps shown for the reader, not examples with an output to check
 SETUP = {". .venv/bin/activate"}
 
