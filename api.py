@@ -478,17 +478,24 @@ def _finish(result, spec, instance, g, status, assignment, steps=None,
         result.exit_code = EXIT_VERIFY
         return result
     try:
-        result.grid = grid_rows(spec, instance, answer)
-        result.moves = moves(spec, instance, answer)
-        if spec.show_text is not None:
-            result._draw = lambda: text_drawing(spec, instance, answer)
-        if steps is not None:
-            result.boards = plan_boards(spec, instance, answer)
-            result._picture = lambda: plan_pictures(spec, instance, answer)
-        else:
-            result._picture = lambda: picture(spec, instance, answer)
+        _render(result, spec, instance, answer, steps)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
+    return result
+
+
+def _render(result, spec, instance, answer, steps=None) -> Result:
+    """A verified answer's grid and moves in ``result``; its `show text`
+    drawing and pictures made when first read."""
+    result.grid = grid_rows(spec, instance, answer)
+    result.moves = moves(spec, instance, answer)
+    if spec.show_text is not None:
+        result._draw = lambda: text_drawing(spec, instance, answer)
+    if steps is not None:
+        result.boards = plan_boards(spec, instance, answer)
+        result._picture = lambda: plan_pictures(spec, instance, answer)
+    else:
+        result._picture = lambda: picture(spec, instance, answer)
     return result
 
 
@@ -990,9 +997,10 @@ def _explain_solvable(spec, instance, backend, solver, result):
         raise several.error
     if several.status == "unique":
         result.status, result.exit_code = "unique", EXIT_OK
-        result.solved = solve(spec, instance, backend, solver)
-        if result.solved.error is not None:
-            raise result.solved.error
+        # the answer the count found (verified there), not a solve of its own
+        result.solved = _render(Result(instance.name, spec.name, "solved", verified=True,
+                                       stats=several.stats),
+                                spec, instance, several._found.solutions[0].answer)
         return
     if several.status != "several":          # the core search said sat: a bug
         raise PzcError(f"explain: the instance has a solution, but unique says "

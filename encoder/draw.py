@@ -153,20 +153,14 @@ class _Board:
         h = S / 2
         return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
 
-    def side(self, a, b):
-        """The line between two neighbouring cells (None if they share none)."""
-        pa = {_key(p) for p in self.outline(a)}
-        shared = [p for p in self.outline(b) if _key(p) in pa]
-        return shared if len(shared) == 2 else None
-
     def sides(self, cell):
         """Each side of a cell with the cell beyond it (None off the board)."""
         pts = self.outline(cell)
+        x, y = self.centre(cell)
         out = []
         for i in range(len(pts)):
             p, q = pts[i], pts[(i + 1) % len(pts)]
             mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-            x, y = self.centre(cell)
             beyond = None
             for n in self.geom.neighbours(cell):
                 nx, ny = self.centre(n)
@@ -254,7 +248,7 @@ def _text(value) -> str:
 class _Svg:
     """SVG elements in layers, drawn bottom to top."""
 
-    ORDER = ("fill", "shade", "grid", "regions", "canvas", "clue", "path", "object",
+    ORDER = ("fill", "shade", "regions", "canvas", "clue", "path", "object",
              "text", "dots", "marks", "notes")
 
     def __init__(self):

@@ -203,10 +203,6 @@ def test_draw_hint_errors_are_located(tmp_path):
 
 # ------------------------------------------------------------------ browser
 
-def _centre(board, cell):
-    return board.centre(cell)
-
-
 @needs_browser
 @pytest.mark.parametrize("name", SPECS)
 def test_browser_shows_the_answer(name):
