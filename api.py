@@ -25,28 +25,28 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from . import clock
+from .runtime import clock
 from .backends import deepen, get_backend, watched
-from .clock import Timeout
+from .runtime.clock import Timeout
 from .encoder import check as check_stage
 from .encoder import syntax
 from .encoder import cnf as cnf_stage
 from .encoder import dimacs as dimacs_stage
-from .encoder import puzzlink
+from .formats import binding as puzzlink
 from .encoder.decode import decode
 from .encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
-from .encoder.gc_pause import without_gc
+from .runtime.gc_pause import without_gc
 from .encoder.ground import board_option, ground
 from .encoder.instance import Grids, Instance, read_file, read_instances
 from .encoder.instance import decode as decode_file
-from .encoder import draw
-from .encoder.draw import picture, plan_pictures
+from .tasks.pictures import draw
+from .tasks.pictures.draw import picture, plan_pictures
 from .encoder.render import grid_rows, move_text, moves, plan_boards, text_drawing
 from .encoder.unroll import unroll
 from .encoder.verify import verify
-from .deep_stack import deep_stack
-from .errors import PzcError
-from .progress import no_progress
+from .runtime.deep_stack import deep_stack
+from .runtime.errors import PzcError
+from .runtime.progress import no_progress
 
 # exit codes
 EXIT_OK, EXIT_UNSAT, EXIT_USAGE, EXIT_TIMEOUT, EXIT_VERIFY = 0, 1, 2, 3, 4
@@ -121,7 +121,7 @@ def load_spec(name_or_path: str, source: tuple | None = None) -> syntax.Spec:
     spec = syntax.parse(text, path)
     check_stage.check(spec)
     if spec.generate is not None:        # its generate lines are checked too
-        from .generator import prepare
+        from .tasks.generate.driver import prepare
         prepare(spec)
     return spec
 
@@ -808,9 +808,9 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
     (else keep all the drawn solution gives).  ``workers``: processes.
     ``like``: an instance whose board, parameters and layers the puzzles
     take (instead of ``size``); its clues are left out."""
-    from . import generator
+    from .tasks.generate import driver as generator
     from .backends.sat import check_solver_name, incremental
-    from .encoder import generate as gen_stage
+    from .tasks.generate import stages as gen_stage
     name = _solver(spec, "sat", solver)
     if name is not None and not incremental(check_solver_name(name)):
         raise PzcError(f"generate draws and repairs on one incremental solver with preferred "
@@ -932,8 +932,8 @@ EXPLAIN_SOLVER = "cadical195"
 
 def _explain(spec, instance, backend, solver, connectivity, implied, result, progress,
              started) -> ExplainResult:
-    from .backends.cores import search_within
-    from .encoder import explain as stage
+    from .tasks.explain.cores import search_within
+    from .tasks.explain import members as stage
     progress("grounding")
     found = stage.members(spec, instance, implied=implied)
     ground_s = time.perf_counter() - started
@@ -955,7 +955,7 @@ def _explain(spec, instance, backend, solver, connectivity, implied, result, pro
 
 def _core(instance, found, core, result):
     """The core's members, with where they are written."""
-    from .encoder.explain import CLUE, show_value
+    from .tasks.explain.members import CLUE, show_value
     from .encoder.render import to_json
     for i in core:
         m = found.members[i]
@@ -989,7 +989,7 @@ SUGGEST_TRIES = 4       # clues re-solved at most, looking for one that makes it
 def _explain_solvable(spec, instance, backend, solver, result):
     """One solution (the answer, as solve prints it) or several (two, where
     they differ, and a clue from the first that rules out the second)."""
-    from .encoder import explain as stage
+    from .tasks.explain import members as stage
     several = unique(spec, instance, backend, solver)
     if several.status == "timeout":
         raise Timeout()
@@ -1057,7 +1057,7 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
     ``progress("finished", name=, status=, code=, wall_s=, cpu_s=)`` before
     each result is yielded (code: its exit code; cpu_s: the worker's CPU
     seconds on it, its solver processes included)."""
-    from . import batch as runner
+    from .tasks import batch as runner
     progress = progress or no_progress
     if task not in runner.TASKS:
         raise PzcError(f"the batch task is solve, count or unique, not {task!r}")

@@ -11,13 +11,15 @@ import re
 import sys
 import time
 
-from . import __version__, api, clock, generator
-from .encoder import draw
+from . import __version__, api
+from .runtime import clock
+from .tasks.generate import driver as generator
+from .tasks.pictures import draw
 from .encoder.check import summary
 from .encoder.render import move_text
-from .deep_stack import run_deep
-from .errors import PzcError, printable
-from .progress import Display, stop_lines
+from .runtime.deep_stack import run_deep
+from .runtime.errors import PzcError, printable
+from .runtime.progress import Display, stop_lines
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -853,8 +855,8 @@ def cmd_explain(args) -> int:
 def cmd_batch(args) -> int:
     """api.batch over the arguments: result lines to --out as they come, a
     progress bar and the summary on standard error."""
-    from . import batch
-    from .progress import BatchBar
+    from .tasks import batch
+    from .runtime.progress import BatchBar
     _portfolio_args(args)
     _spec_argument(args)
     if args.resume and args.out in (None, "-"):

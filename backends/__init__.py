@@ -22,9 +22,9 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .. import clock
-from ..errors import PzcError
-from ..progress import no_progress
+from ..runtime import clock
+from ..runtime.errors import PzcError
+from ..runtime.progress import no_progress
 
 
 @dataclass(eq=False)

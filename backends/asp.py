@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import time
 
-from .. import clock
+from ..runtime import clock
 from ..encoder import cnf as cnf_stage
-from ..errors import PzcError
-from ..encoder.limits import address_space_limited
+from ..runtime.errors import PzcError
+from ..runtime.limits import address_space_limited
 from . import Backend, Outcome, Session, blocking_clause
 from .sat import read_assignment
 from .worker import Worker, bounded

@@ -17,10 +17,10 @@ import subprocess
 import tempfile
 import time
 
-from .. import clock
+from ..runtime import clock
 from ..encoder import cnf as cnf_stage
 from ..encoder.dimacs import model_problem, read_model
-from ..errors import PzcError
+from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .worker import bounded
 

@@ -50,8 +50,8 @@ import multiprocessing
 import time
 from multiprocessing.connection import wait
 
-from .. import clock
-from ..errors import PzcError
+from ..runtime import clock
+from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, get_backend
 from .worker import Worker, bounded
 

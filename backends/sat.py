@@ -32,11 +32,12 @@ from functools import partial
 import pysolvers
 from pysat.solvers import Solver, SolverNames
 
-from .. import clock
+from ..runtime import clock
 from ..encoder import cnf as cnf_stage
-from ..encoder import connectivity, pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
-from ..encoder.limits import address_space_limited
-from ..errors import PzcError
+from ..encoder import connectivity
+from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
+from ..runtime.limits import address_space_limited
+from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .worker import Worker, inside as inside_a_worker
 

@@ -7,8 +7,8 @@ from contextlib import contextmanager
 
 import z3
 
-from .. import clock
-from ..encoder.limits import MemoryBudget, budget_bytes
+from ..runtime import clock
+from ..runtime.limits import MemoryBudget, budget_bytes
 from ..encoder.smt import more_smtlib, start_smtlib
 from . import Backend, Outcome, Session
 from .worker import Worker

@@ -24,9 +24,9 @@ import os
 import signal
 import time
 
-from .. import clock
-from ..encoder.limits import budget_bytes
-from ..errors import PzcError
+from ..runtime import clock
+from ..runtime.limits import budget_bytes
+from ..runtime.errors import PzcError
 
 
 _inside = False          # this process is a worker

@@ -51,8 +51,8 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 
 
 from pzc import api                                   # noqa: E402
-from pzc.backends.cores import SatCores               # noqa: E402
-from pzc.encoder import explain as stage              # noqa: E402
+from pzc.tasks.explain.cores import SatCores               # noqa: E402
+from pzc.tasks.explain import members as stage              # noqa: E402
 
 SOURCES = {
     "sudoku": CORPUS / "sudoku" / "norvig" / "top95.txt",

@@ -33,7 +33,8 @@ def main(argv=None):
     p.add_argument("--each", action="store_true",
                    help="solve with each member alone too, instead of the plain backend")
     args = p.parse_args(argv)
-    from pzc import api, clock
+    from pzc import api
+    from pzc.runtime import clock
     from pzc.backends.portfolio import parse
     spec = api.load_spec(args.spec)
     members = api._solver(spec, "portfolio", args.configs)

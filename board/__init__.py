@@ -1,3 +1,3 @@
-"""The board: its geometry (square and hex cells, edges, lattice points),
-graphs over it (adjacency, components), and the spec language's built-ins
-(builtins.py gathers them; registry.py says how to add one)."""
+"""The board: its geometry (square and hex cells, edges, lattice points) and
+graphs over it (adjacency, components).  Nothing here knows the spec language;
+the language's built-ins over the board are in encoder/builtins/."""

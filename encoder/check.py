@@ -16,15 +16,15 @@ import difflib
 
 from pysat.solvers import SolverNames
 
-from ..deep_stack import deep_stack
-from ..errors import PzcError, plural
+from ..runtime.deep_stack import deep_stack
+from ..runtime.errors import PzcError, plural
 from . import syntax as ast
-from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
-from .puzzlink import check_binding
-from .aggregates import AGGREGATES
-from .evaluate import BUILTIN_NAMES
-from .draw import ANSWER_SHAPES, LAYER_SHAPES
-from .values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
+from .builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from ..formats.binding import check_binding
+from .interpreter.aggregates import AGGREGATES
+from .interpreter.evaluate import BUILTIN_NAMES
+from ..tasks.pictures.draw import ANSWER_SHAPES, LAYER_SHAPES
+from .interpreter.values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
 
 def _is_coll(t):
     return isinstance(t, tuple)

@@ -29,10 +29,11 @@ from itertools import combinations
 
 from pysat.card import CardEnc, EncType
 
-from .. import clock
-from . import connectivity, pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
-from .gc_pause import without_gc
-from .limits import CHECK_EVERY, MemoryBudget
+from ..runtime import clock
+from . import connectivity
+from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
+from ..runtime.gc_pause import without_gc
+from ..runtime.limits import CHECK_EVERY, MemoryBudget
 from .model import Cases, Model, Node, Var
 
 PAIRWISE_LIMIT = 8

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import PzcError
-from .gc_pause import without_gc
+from ..runtime.errors import PzcError
+from ..runtime.gc_pause import without_gc
 
 
 @dataclass(eq=False)

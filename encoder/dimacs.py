@@ -24,7 +24,7 @@ import re
 from itertools import chain
 
 from .. import __version__
-from ..errors import PzcError
+from ..runtime.errors import PzcError
 from .model import _show
 
 ENCODINGS = ("connectivity eager (ranks, or distance layers under a size bound); "

@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .. import clock
-from ..clock import Timeout
-from ..errors import PzcError
-from ..progress import no_progress
+from ..runtime import clock
+from ..runtime.clock import Timeout
+from ..runtime.errors import PzcError
+from ..runtime.progress import no_progress
 from .decode import decode
 from .render import cell_tokens, grid_rows, layout_rows, moves
 from .verify import verify

@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from ..deep_stack import deep_stack
-from .. import clock
-from ..errors import PzcError
+from ..runtime.deep_stack import deep_stack
+from ..runtime import clock
+from ..runtime.errors import PzcError
 from . import syntax as ast
 from .check import names_in
-from .evaluate import Interpreter
-from .values import SYMBOLIC, PSet, describe, is_collection
-from .gc_pause import without_gc
-from .limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES, MemoryBudget
+from .interpreter.evaluate import Interpreter
+from .interpreter.values import SYMBOLIC, PSet, describe, is_collection
+from ..runtime.gc_pause import without_gc
+from ..runtime.limits import MAX_DOMAIN_VALUES, MAX_MODEL_VALUES, MemoryBudget
 from .model import Domain, Model
 
 

@@ -28,7 +28,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from ..errors import PzcError, Source
+from ..runtime.errors import PzcError, Source
 from ..board.geometry import Geometry, HexGrid, SquareGrid
 
 _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)((?:\s+-?\d+)*)\s*$")

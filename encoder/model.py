@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from itertools import count as _counter
 
-from .limits import used_bytes
+from ..runtime.limits import used_bytes
 
 
 class Domain(tuple):

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 
-from ..deep_stack import deep_stack
+from ..runtime.deep_stack import deep_stack
 from ..board.geometry import Edge, Segment
 from . import syntax as ast
-from .gc_pause import without_gc
-from ..board.clues import token_text
-from .values import PSet
+from ..runtime.gc_pause import without_gc
+from .builtins.clues import token_text
+from .interpreter.values import PSet
 from .verify import Checker
 
 def cell_token(value, layout: str) -> str:

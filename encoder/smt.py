@@ -17,8 +17,8 @@ costs more than solving the small levels.
 
 from __future__ import annotations
 
-from .. import clock
-from .limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
+from ..runtime import clock
+from ..runtime.limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
 from .model import Cases, Model, Node, Var
 
 INT_RANGE_MIN = 64     # wider int ranges are Ints: Z3 reads a Bool per value slowly

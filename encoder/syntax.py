@@ -22,8 +22,8 @@ from importlib import resources
 
 import lark
 
-from ..deep_stack import deep_stack
-from ..errors import PzcError, Source
+from ..runtime.deep_stack import deep_stack
+from ..runtime.errors import PzcError, Source
 
 
 # ---------------------------------------------------------------- expressions

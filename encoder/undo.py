@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pysat.solvers import Solver
 
-from . import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
+from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from . import syntax as ast
 from .cnf import Encoder
 

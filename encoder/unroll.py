@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..deep_stack import deep_stack
+from ..runtime.deep_stack import deep_stack
 from . import syntax as ast
-from .values import SYMBOLIC
-from .gc_pause import without_gc
+from .interpreter.values import SYMBOLIC
+from ..runtime.gc_pause import without_gc
 from .ground import Ground, Grounder, check_clues, check_requires
 from .model import LinExpr, Model, Node
 from .undo import find_undo_pairs

@@ -8,12 +8,12 @@ model, the encoding or the backend is used.
 
 from __future__ import annotations
 
-from ..deep_stack import deep_stack
+from ..runtime.deep_stack import deep_stack
 from . import syntax as ast
-from .gc_pause import without_gc
-from .evaluate import Interpreter
-from .plain import PlainClosures, names_read
-from .values import SYMBOLIC, describe
+from ..runtime.gc_pause import without_gc
+from .interpreter.evaluate import Interpreter
+from .interpreter.plain import PlainClosures, names_read
+from .interpreter.values import SYMBOLIC, describe
 
 _MISSING = object()
 

@@ -176,7 +176,8 @@ JUNK = ["(", ")", "[", "]", "{", "}", ",", ":", "..", "=", "not", "all", "in", "
 
 
 def _builtin_names() -> list:
-    from pzc.board import builtins, registry  # noqa: F401  (builtins fills the registry)
+    from pzc.encoder import builtins
+    from pzc.encoder.builtins import registry  # noqa: F401  (builtins fills the registry)
     return sorted(registry.FUNCTIONS) + sorted(registry.VALUES) + [
         "sum", "count", "distinct", "connected", "product", "min", "max", "any", "all"]
 

@@ -17,7 +17,7 @@ from loading import spec, spec_from_text
 from pzc import api
 from pzc.backends import get_backend
 from pzc.encoder.instance import read_instances
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 from test_cli import PIGEONS, pigeon_block
 from test_connectivity import CHECKERS, GENERATED, TINY, UNSAT, assert_solved
 from test_enumerate import CASES, boards, count, reference

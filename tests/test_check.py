@@ -8,7 +8,7 @@ import pytest
 
 from pzc import api
 from pzc.encoder import check, syntax
-from pzc.errors import PzcError
+from pzc.runtime.errors import PzcError
 
 HEAD = "puzzle p\nboard square\nvar v[c in cells] : 1..9\nvar b[c in cells] : bool\nshow v\n"
 L = 6          # the line of the first statement after HEAD

@@ -20,7 +20,7 @@ from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder import connectivity
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 MODES = [
     pytest.param(dict(), id="lazy"),

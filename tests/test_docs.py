@@ -30,9 +30,9 @@ import pytest
 
 from pzc import api
 from pzc.encoder import check, syntax
-from pzc.encoder.evaluate import BUILTIN_NAMES
+from pzc.encoder.interpreter.evaluate import BUILTIN_NAMES
 from pzc.encoder.instance import read_instances
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ["README.md", "docs/language.md", "docs/tutorial.md", "docs/dimacs.md", "docs/genres.md",

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from pzc import api
-from pzc.encoder import draw
-from pzc.encoder.draw import M, S
+from pzc.tasks.pictures import draw
+from pzc.tasks.pictures.draw import M, S
 
 from browser import browser, dump_dom, screenshot
 

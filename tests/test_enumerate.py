@@ -26,7 +26,7 @@ from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder.ground import board_option
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 HAVE_CADICAL = shutil.which("cadical") is not None
 needs_cadical = pytest.mark.skipif(not HAVE_CADICAL, reason="no cadical binary on PATH")

@@ -19,8 +19,8 @@ import time
 import pytest
 
 from pzc import api
-from pzc.backends.cores import SatCores, SmtCores
-from pzc.encoder import explain as stage
+from pzc.tasks.explain.cores import SatCores, SmtCores
+from pzc.tasks.explain import members as stage
 
 from conftest import EXAMPLES
 from test_cli import PIGEONS

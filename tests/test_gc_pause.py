@@ -10,13 +10,14 @@ import weakref
 
 import pytest
 
-from pzc import api, clock
+from pzc import api
+from pzc.runtime import clock
 from pzc.encoder.decode import decode
-from pzc.encoder.gc_pause import without_gc
+from pzc.runtime.gc_pause import without_gc
 from pzc.encoder.ground import ground
 from pzc.encoder.instance import read_instances
 from pzc.encoder.verify import Checker, verify
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 NUMBERLINK = "8 8\n........\n.E....F.\n...DF...\n........\n..B.....\nC....B..\n...C....\nED......\n"
 

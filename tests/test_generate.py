@@ -300,7 +300,8 @@ def test_a_draw_out_of_conflicts_starts_again_and_stays_reproducible(monkeypatch
     """A draw whose solver call runs past its conflict budget starts again
     with new phases and a doubled budget; the count, not a time, decides,
     so the same seed still gives the same puzzle."""
-    from pzc import api, generator
+    from pzc import api
+    from pzc.tasks.generate import driver as generator
     monkeypatch.setattr(generator, "DRAW_CONFLICTS", 1)
     spec = api.load_spec("sudoku")
     # CaDiCaL's Sudoku draws meet conflicts (Glucose's, with every phase set, may not)

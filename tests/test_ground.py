@@ -20,7 +20,7 @@ from pzc.encoder import syntax
 from pzc.encoder.ground import board_option, ground
 from pzc.encoder.instance import read_instances
 from pzc.encoder.model import LinExpr
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 
 def make_spec(text: str, path: str = "test.pz"):

@@ -12,7 +12,7 @@ import pytest
 import generators as gen
 from pzc import api
 from pzc.encoder.instance import Record, read_file, read_instances, token_value
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 
 def read(text, board="square", blank=".", lines=False, path="f.txt"):

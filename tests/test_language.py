@@ -12,9 +12,9 @@ import pytest
 
 from pzc import api
 from pzc.encoder import syntax
-from pzc.encoder.evaluate import MAX_CALL_DEPTH
+from pzc.encoder.interpreter.evaluate import MAX_CALL_DEPTH
 from pzc.encoder.instance import read_instances
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 from loading import spec_from_text
 from test_errors import assert_located, no_traceback

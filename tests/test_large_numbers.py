@@ -19,7 +19,7 @@ import pytest
 from loading import spec_from_text
 from pzc import api
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 HUGE = [2**31 - 1, 2**31, 2**31 + 1, 2**32, 2**32 + 1, 3_000_000_000, 6_000_000_000,
         2**40 + 3, 2**63, 2**64 + 7, 10**20]

@@ -12,7 +12,7 @@ import pytest
 
 from pzc import api
 from pzc.encoder.instance import Grids, read_instances
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 from conftest import ROOT
 

@@ -15,7 +15,7 @@ import pytest
 from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder.instance import read_instances
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CHALLENGES = CORPUS / "asteroid-escape" / "challenges.json"

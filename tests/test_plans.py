@@ -29,7 +29,7 @@ import generators as gen
 from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 from test_errors import assert_located, assert_plain, no_traceback
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

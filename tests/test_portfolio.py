@@ -20,10 +20,11 @@ import pytest
 import test_enumerate as enum
 from conftest import EXAMPLES
 from loading import spec
-from pzc import api, clock
+from pzc import api
+from pzc.runtime import clock
 from pzc.backends import portfolio
 from pzc.backends.portfolio import Member, looks_like_members, normalize, parse
-from pzc.errors import PzcError
+from pzc.runtime.errors import PzcError
 from test_cli import PIGEONS, UNSAT4, pigeon_block
 from test_enumerate import boards, count, instance
 from test_errors import no_traceback

@@ -253,7 +253,7 @@ def test_the_readme_shows_a_line_as_pzc_draws_it(monkeypatch):
     """README.md's example line is what progress.py writes for those events."""
     from pathlib import Path
 
-    from pzc import progress
+    from pzc.runtime import progress
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     shown, = re.findall(r"^⠹ (.*)$", readme, re.M)
     state = progress._State()
@@ -275,7 +275,7 @@ def test_a_broken_line_process_stops_quietly_and_the_command_goes_on(tmp_path):
     script = tmp_path / "broken.py"
     script.write_text("""
 import sys, time
-from pzc.progress import Display
+from pzc.runtime.progress import Display
 d = Display()
 d.callback("solving")
 time.sleep(0.3)

@@ -14,8 +14,8 @@ import pytest
 import generators as gen
 import pzprjs
 from pzc import api
-from pzc.encoder import puzzlink
-from pzc.errors import Source
+from pzc.formats import binding as puzzlink
+from pzc.runtime.errors import Source
 
 
 def lattice_sides(rows: list) -> list:

@@ -210,7 +210,7 @@ def test_a_solver_process_that_dies_is_reported_as_out_of_memory(monkeypatch, ex
     from pzc import api
     from pzc.backends import sat
     from pzc.encoder.ground import ground
-    from pzc.errors import PzcError
+    from pzc.runtime.errors import PzcError
     spec = api.load_spec("sudoku")
     inst = api.load_instances(spec, str(examples / "sudoku" / "grid4.txt"))[0]
     monkeypatch.setattr(sat, "address_space_limited", lambda: True)

@@ -12,7 +12,7 @@ import pytest
 from loading import spec_from_text
 from pzc import api
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 MODES = [
     pytest.param(dict(), id="lazy"),

@@ -18,7 +18,7 @@ import generators as gen
 from pzc import api
 from pzc.encoder.ground import board_option
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 
 BACKENDS = [
     pytest.param(("sat", None), id="cadical195"),

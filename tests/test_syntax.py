@@ -12,7 +12,7 @@ import pytest
 
 from pzc.encoder import syntax as ast
 from pzc.encoder.syntax import parse
-from pzc.errors import PzcError
+from pzc.runtime.errors import PzcError
 
 HEAD = "puzzle p\nboard square\n"
 
@@ -559,7 +559,7 @@ def test_nesting_just_under_the_limit_solves(form, backend):
     from loading import spec_from_text
     from pzc import api
     from pzc.encoder.instance import read_instances
-    from pzc.errors import Source
+    from pzc.runtime.errors import Source
     # an if/else level is two tree levels
     depth = ast.MAX_NESTING // 2 - 15 if form == "if" else ast.MAX_NESTING - 10
     spec = spec_from_text(DEEP_BASE + DEEP_FORMS[form](depth) + "\n")

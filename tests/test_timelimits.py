@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from pzc import api, clock
+from pzc import api
+from pzc.runtime import clock
 from pzc.encoder.instance import read_instances
-from pzc.errors import Source
+from pzc.runtime.errors import Source
 from test_cli import PIGEONS, pigeon_block
 from test_errors import no_traceback
 from timelimit_cases import BIG_DOMAIN, EXPONENTIAL, NEVER

@@ -22,11 +22,11 @@ from pzc.encoder import render as render_stage
 from pzc.encoder import syntax
 from pzc.encoder import verify as verify_stage
 from pzc.encoder.decode import Answer, decode
-from pzc.encoder.evaluate import Interpreter
+from pzc.encoder.interpreter.evaluate import Interpreter
 from pzc.encoder.ground import board_option, ground
 from pzc.encoder.instance import read_instances
 from pzc.encoder.verify import verify
-from pzc.errors import PzcError, Source
+from pzc.runtime.errors import PzcError, Source
 
 
 

@@ -13,16 +13,16 @@ True or False without any solver or model involved.
 
 from __future__ import annotations
 
-from .. import clock
-from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
-from ..board.geometry import SquareGrid
-from ..errors import PzcError, plural
+from ...runtime import clock
+from ..builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from ...board.geometry import SquareGrid
+from ...runtime.errors import PzcError, plural
 from .aggregates import AGGREGATES
 from .closures import Closures
-from .limits import MAX_COLLECTION_ITEMS
-from .model import Cases, LinExpr, Node, Var
+from ...runtime.limits import MAX_COLLECTION_ITEMS
+from ..model import Cases, LinExpr, Node, Var
 from .operators import Operators
-from . import syntax as ast
+from .. import syntax as ast
 from .values import SYMBOLIC, PSet, describe, is_collection
 
 MAX_BOARD = 4_000_000      # cells in a board's bounding box

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import clock
-from ..board.geometry import Edge, Segment
-from . import syntax as ast
-from .evaluate import restore, saved
-from .gc_pause import without_gc
-from .ground import Ground, declared
-from .values import PSet
+from ...runtime import clock
+from ...board.geometry import Edge, Segment
+from ...encoder import syntax as ast
+from ...encoder.interpreter.evaluate import restore, saved
+from ...runtime.gc_pause import without_gc
+from ...encoder.ground import Ground, declared
+from ...encoder.interpreter.values import PSet
 
 CLUE, RULE = "clue", "rule"
 
@@ -242,9 +242,9 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
     spec's `generate clue` expression on it where there is one and it reads
     only the spec's variables, else the token the board shows there when it
     is a clue the board takes (its `clues:` set)."""
-    from .ground import board_option
-    from .instance import token_value
-    from .verify import Checker
+    from ...encoder.ground import board_option
+    from ...encoder.instance import token_value
+    from ...encoder.verify import Checker
     line = spec.generate.cells.get("clue") if spec.generate is not None else None
     blanks = _blank_tokens(spec)
     allowed = None
@@ -290,15 +290,15 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
 
 
 def _blank_tokens(spec) -> set:
-    from .ground import board_option
+    from ...encoder.ground import board_option
     opt = board_option(spec, "blank")
     return set(opt.value.value) if opt is not None else {"."}
 
 
 def with_clue(instance, cell, value):
     """A copy of ``instance`` with the clue ``value`` on ``cell``."""
-    from ..board.clues import token_text
-    from .generate import _copy
+    from ...encoder.builtins.clues import token_text
+    from ..generate.stages import _copy
     out = _copy(instance)
     out.positions = dict(instance.positions)
     out.clues[cell] = value

@@ -18,13 +18,13 @@ spec's `layers`) or a parameter; an optional last argument, a list of
 
 from __future__ import annotations
 
-from ..errors import PzcError, Source
+from ..runtime.errors import PzcError, Source
 from ..board.geometry import HexGrid, SquareGrid
-from ..formats import codecs as codec_table
-from ..formats.puzzlink import FormatError, looks_like_url, make_url, parse_url
-from ..formats.pzprv3 import make_pzprv3, parse_pzprv3
-from . import syntax as ast
-from .instance import Instance, Record
+from . import codecs as codec_table
+from .puzzlink import FormatError, looks_like_url, make_url, parse_url
+from .pzprv3 import make_pzprv3, parse_pzprv3
+from ..encoder import syntax as ast
+from ..encoder.instance import Instance, Record
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
 
@@ -303,7 +303,7 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
     one token grid per layer (every layer of the spec, in order)."""
     g = inst.geometry
     if isinstance(g, HexGrid):          # the side, then the indented hexagon, '+' on locks
-        from .render import layout_rows
+        from ..encoder.render import layout_rows
         tokens = {c: inst.tokens.get(c, str(inst.clues[c])) if c in inst.clues else blank
                   for c in g.cells}
         return f"{g.side}\n" + "\n".join(layout_rows(inst, tokens)) + "\n"

@@ -9,11 +9,11 @@ methods for the rest, and for mistakes to report.
 
 from __future__ import annotations
 
-from ..board.geometry import Edge, Segment
-from ..errors import plural
-from . import syntax as ast
-from .instance import Record
-from .model import Cases, LinExpr, Node, Var
+from ...board.geometry import Edge, Segment
+from ...runtime.errors import plural
+from .. import syntax as ast
+from ..instance import Record
+from ..model import Cases, LinExpr, Node, Var
 from .values import SYMBOLIC, PSet, describe, is_bool, is_collection, is_int
 
 

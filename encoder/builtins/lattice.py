@@ -8,8 +8,8 @@ for how.
 
 from __future__ import annotations
 
-from ..encoder.values import CELL, SEGMENT, coll, describe
-from .geometry import Segment, SquareGrid
+from ..interpreter.values import CELL, SEGMENT, coll, describe
+from ...board.geometry import Segment, SquareGrid
 from .registry import cell_arg, function, square_board, value
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import operator
 
-from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
-from ..board.geometry import Edge, Segment
-from . import syntax as ast
+from ..builtins import FUNCTIONS as BUILTIN_FUNCTIONS
+from ...board.geometry import Edge, Segment
+from .. import syntax as ast
 from .aggregates import AGGREGATES, count_closure
-from .limits import MAX_COLLECTION_ITEMS
-from .model import LinExpr, Node, Var
+from ...runtime.limits import MAX_COLLECTION_ITEMS
+from ..model import LinExpr, Node, Var
 from .values import SYMBOLIC, PSet
 
 _MISSING = object()

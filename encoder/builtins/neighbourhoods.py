@@ -8,7 +8,7 @@ board/registry.py for how.
 
 from __future__ import annotations
 
-from ..encoder.values import ANY, BOOL, CELL, EDGE, INT, PSet, coll, describe
+from ..interpreter.values import ANY, BOOL, CELL, EDGE, INT, PSet, coll, describe
 from .registry import cell_arg, const_int, function, need_geometry, square_board
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..encoder.instance import Record
-from ..encoder.model import Cases, Var
-from ..encoder.values import ANY, BOOL, CELL, INT, SYM, SYMBOLIC, PSet, coll, describe
+from ..instance import Record
+from ..model import Cases, Var
+from ..interpreter.values import ANY, BOOL, CELL, INT, SYM, SYMBOLIC, PSet, coll, describe
 from .registry import cell_arg, function, value
 
 _MISSING = object()

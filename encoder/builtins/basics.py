@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from ..encoder.instance import Record
-from ..encoder.values import ANY, INT, PSet, coll, describe
+from ..instance import Record
+from ..interpreter.values import ANY, INT, PSet, coll, describe
 from .registry import const_int, function
 
 

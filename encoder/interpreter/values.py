@@ -12,9 +12,9 @@ set or list of elements; the built-ins declare theirs with these names.
 
 from __future__ import annotations
 
-from ..board.geometry import Edge, Segment
-from .instance import Record
-from .model import Cases, LinExpr, Node, Var
+from ...board.geometry import Edge, Segment
+from ..instance import Record
+from ..model import Cases, LinExpr, Node, Var
 
 BOOL, INT, SYM, CELL, EDGE, ANY = "bool", "int", "symbol", "cell", "edge", "any"
 SEGMENT = "segment"

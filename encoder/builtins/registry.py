@@ -27,8 +27,8 @@ The helpers below check arguments the way every built-in should.
 
 from __future__ import annotations
 
-from ..encoder.values import describe
-from .geometry import SquareGrid
+from ..interpreter.values import describe
+from ...board.geometry import SquareGrid
 
 # name -> (static type, impl(it, node))
 VALUES: dict = {}

@@ -32,13 +32,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..board.clues import token_text
-from ..board.geometry import HexGrid, SquareGrid
-from ..errors import PzcError, Source
-from . import syntax as ast
-from .instance import Instance, Record
-from .plain import names_read
-from .verify import Checker, verify
+from ...encoder.builtins.clues import token_text
+from ...board.geometry import HexGrid, SquareGrid
+from ...runtime.errors import PzcError, Source
+from ...encoder import syntax as ast
+from ...encoder.instance import Instance, Record
+from ...encoder.interpreter.plain import names_read
+from ...encoder.verify import Checker, verify
 
 GENERATED = "<generated>"     # the name of a generated instance, in errors about it
 CELL_KINDS = ("clue", "given", "removed", "locked", "shuffle")
@@ -263,7 +263,7 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
 
 
 def _blank_tokens(spec) -> set:
-    from .ground import board_option
+    from ...encoder.ground import board_option
     opt = board_option(spec, "blank")
     return set(opt.value.value) if opt is not None else {"."}
 

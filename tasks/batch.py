@@ -41,8 +41,8 @@ import uuid
 from collections import deque
 from multiprocessing.connection import wait
 
-from . import api
-from .errors import PzcError
+from .. import api
+from ..runtime.errors import PzcError
 
 TASKS = ("solve", "count", "unique")
 RESULT_KINDS = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}
@@ -146,7 +146,7 @@ def lost_reply(task: dict, why: str) -> dict:
 
 def _serve(conn, parent: int):
     """A local worker: tasks in, replies out, until the parent closes the pipe."""
-    from .backends.worker import die_with
+    from ..backends.worker import die_with
     die_with(parent)                 # a killed pzc batch leaves no worker running
     os.setpgid(0, 0)                 # its solver processes are killed with it (_Local.close)
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's

@@ -30,11 +30,11 @@ import math
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from ..board.clues import token_text
-from ..errors import PzcError
-from . import syntax as ast
-from .render import cell_tokens
-from .values import PSet
+from ...encoder.builtins.clues import token_text
+from ...runtime.errors import PzcError
+from ...encoder import syntax as ast
+from ...encoder.render import cell_tokens
+from ...encoder.interpreter.values import PSet
 
 # shapes a `draw` hint may name (checked by encoder/check.py)
 ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "regions", "none")
@@ -95,7 +95,7 @@ def picture(spec, instance, answer) -> Picture:
 
 def plan_pictures(spec, instance, answer) -> list:
     """A plan's boards as Pictures, the start first."""
-    from .render import _StepAnswer
+    from ...encoder.render import _StepAnswer
     return [picture(spec, instance, _StepAnswer(answer, t)) for t in range(len(answer.states))]
 
 
@@ -200,7 +200,7 @@ class _Hints:
     """The spec's `draw` hints, evaluated: which shape a value is drawn as."""
 
     def __init__(self, spec, instance):
-        from .verify import Checker
+        from ...encoder.verify import Checker
         self.rules = {}
         checker = None
         for st in spec.draws:

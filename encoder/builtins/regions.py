@@ -7,8 +7,8 @@ see board/registry.py for how.
 
 from __future__ import annotations
 
-from ..encoder.values import CELL, EDGE, INT, PSet, coll
-from .geometry import HexGrid
+from ..interpreter.values import CELL, EDGE, INT, PSet, coll
+from ...board.geometry import HexGrid
 from .registry import cell_arg, const_int, function, need_geometry, square_board, value
 
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..board.builtins import FUNCTIONS as BUILTIN_FUNCTIONS
-from ..board.geometry import Edge, Segment
-from ..board.graphs import adjacency
-from . import syntax as ast
+from ..builtins import FUNCTIONS as BUILTIN_FUNCTIONS
+from ...board.geometry import Edge, Segment
+from ...board.graphs import adjacency
+from .. import syntax as ast
 from .aggregates import AGGREGATES, count_closure
 from .evaluate import restore, saved
-from .limits import MAX_COLLECTION_ITEMS
+from ...runtime.limits import MAX_COLLECTION_ITEMS
 from .values import PSet
 
 _MISSING = object()

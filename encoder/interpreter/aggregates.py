@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import operator
 
-from ..board.graphs import adjacency, components
-from . import syntax as ast
-from .model import LinExpr, Node, Var
+from ...board.graphs import adjacency, components
+from .. import syntax as ast
+from ..model import LinExpr, Node, Var
 from .values import SYMBOLIC, is_collection
 
 

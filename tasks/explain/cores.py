@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import time
 
-from .. import clock
-from ..encoder import connectivity
-from ..encoder.cnf import Encoder
-from ..encoder.explain import RULE, shrink
-from ..errors import PzcError
-from .worker import Worker
+from ...runtime import clock
+from ...encoder import connectivity
+from ...encoder.cnf import Encoder
+from .members import RULE, shrink
+from ...runtime.errors import PzcError
+from ...backends.worker import Worker
 
 
 class SatCores:
@@ -45,7 +45,7 @@ class SatCores:
 
     def __init__(self, found, solver_name: str, connectivity_mode: str = "lazy"):
         from pysat.solvers import Solver
-        from .sat import _truth, add_clauses, check_solver_name, incremental
+        from ...backends.sat import _truth, add_clauses, check_solver_name, incremental
         name = check_solver_name(solver_name)
         if not incremental(name):
             raise PzcError(f"explain asks one incremental solver many questions; {name} "
@@ -130,7 +130,7 @@ class SmtCores:
 
     def __init__(self, found):
         import z3
-        from ..encoder.smt import SmtWriter
+        from ...encoder.smt import SmtWriter
         start = time.perf_counter()
         model = found.ground.model
         w = SmtWriter(model)

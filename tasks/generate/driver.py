@@ -15,19 +15,20 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from . import api, clock
-from .api import EXIT_OK, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY
-from .backends import get_backend
-from .clock import Timeout
-from .encoder import check as check_stage
-from .encoder import cnf as cnf_stage
-from .encoder import generate as stage
-from .encoder.decode import decode
-from .encoder.enumerate import differences
-from .encoder.ground import ground
-from .encoder.instance import Instance
-from .errors import PzcError
-from .progress import no_progress
+from ... import api
+from ...runtime import clock
+from ...api import EXIT_OK, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY
+from ...backends import get_backend
+from ...runtime.clock import Timeout
+from ...encoder import check as check_stage
+from ...encoder import cnf as cnf_stage
+from . import stages as stage
+from ...encoder.decode import decode
+from ...encoder.enumerate import differences
+from ...encoder.ground import ground
+from ...encoder.instance import Instance
+from ...runtime.errors import PzcError
+from ...runtime.progress import no_progress
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
 # conflicts one solver call of a draw may take before the draw starts again

@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import resource
 
-from ..errors import PzcError
+from .errors import PzcError
 
 MAX_DOMAIN_VALUES = 1_000_000
 MAX_MODEL_VALUES = 1_000_000

@@ -1,0 +1,1 @@
+"""pzc explain: why an instance has no solution, or which clue would make it unique."""

@@ -1,0 +1,1 @@
+"""pzc generate: puzzles with exactly one solution from a spec's `generate` lines."""

@@ -1,0 +1,1 @@
+"""Pictures: boards, answers and explanations drawn as SVG (and HTML pages of them)."""
