@@ -12,14 +12,18 @@ import sys
 import time
 
 from . import __version__, api
-from .runtime import clock
-from .tasks.generate import driver as generator
-from .tasks.pictures import draw
+from .backends.registry import BACKENDS, CONNECTIVITY
 from .encoder.check import summary
-from .encoder.render import move_text
+from .runtime import clock
 from .runtime.deep_stack import run_deep
-from .runtime.errors import PzcError, printable
-from .runtime.progress import Display, stop_lines
+from .runtime.errors import (EXIT_PIPE, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, PzcError, printable,
+                             worst_exit)
+from .runtime.progress import BatchBar, Display, stop_lines
+from .tasks import batch as batch_task
+from .tasks import text as text_output
+from .tasks.explain.report import explain_lines
+from .tasks.generate.task import generated_text
+from .tasks.pictures.documents import write_pictures as write_documents
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -57,7 +61,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors exit 2 with a plain message
         self.print_usage(sys.stderr)
         print(f"pzc: error: {message}", file=sys.stderr)
-        sys.exit(api.EXIT_USAGE)
+        sys.exit(EXIT_USAGE)
 
 
 MAX_TIMEOUT = 10 ** 6      # seconds (11 days): beyond that, leave --timeout out
@@ -103,10 +107,8 @@ def _engine_options_flags(p):
     p.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs (one "
                         "a line), a pzprv3 file or a puzzlekit dataset JSON file")
-    p.add_argument("--backend", choices=["sat", "smt", "asp", "external"], default="sat",
-                   help="sat: CNF solved by PySAT (default); smt: Z3; asp: the same CNF "
-                        "solved by clingo, connectivity as reachability rules; external: a "
-                        "DIMACS solver binary given by --solver-cmd")
+    p.add_argument("--backend", choices=list(BACKENDS), default="sat",
+                   help="; ".join(f"{name}: {about}" for name, (_, _, about) in BACKENDS.items()))
     p.add_argument("--solver", metavar="NAME", default=None,
                    help="PySAT solver name for --backend sat (default cadical195; "
                         "also glucose4, kissat404, minisat22, ...); for --backend asp "
@@ -115,7 +117,7 @@ def _engine_options_flags(p):
     p.add_argument("--solver-cmd", metavar="CMD", default=None,
                    help='the command of --backend external, e.g. "cadical -q" (the CNF file '
                         'is appended) or "minisat {input} {output}"')
-    p.add_argument("--connectivity", choices=["lazy", "eager"], default=None,
+    p.add_argument("--connectivity", choices=list(CONNECTIVITY), default=None,
                    help="how connected(...) is encoded for --backend sat: lazy cuts added "
                         "while solving (default; after 5 s a constraint broken by 50 "
                         "answers gets the rank encoding too) or a self-contained rank encoding; "
@@ -385,7 +387,6 @@ def _count_limit(text):
     return value
 
 
-EXIT_PIPE = 141             # the shell's code for a process stopped by SIGPIPE
 OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
@@ -424,7 +425,7 @@ def _main(argv) -> int:
         # the spec's own limits are located errors before this
         print("pzc: error: the spec nests or recurses too deeply for the stack this "
               "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
-        return api.EXIT_USAGE
+        return EXIT_USAGE
     except KeyboardInterrupt:
         stop_lines()
         print("pzc: interrupted", file=sys.stderr)
@@ -432,7 +433,7 @@ def _main(argv) -> int:
     except MemoryError:         # past the checks of encoder/limits.py: still a plain message
         print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
               file=sys.stderr)
-        return api.EXIT_USAGE
+        return EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (pzc ... | head): stop quietly; point stdout at
         # devnull so the interpreter's last flush does not fail again
@@ -444,13 +445,13 @@ def _main(argv) -> int:
         # standard output cannot take more (> /dev/full, a full disk)
         _drop_stdout()
         print(f"pzc: error: cannot write the output: {e.strerror}", file=sys.stderr)
-        return api.EXIT_USAGE
+        return EXIT_USAGE
     except Exception as e:  # a crash is a bug; say so plainly
         if getattr(args, "debug", False):
             raise
         print(printable(f"pzc: internal error (a bug in pzc): {type(e).__name__}: {e}")
               + "\nrun again with --debug for the traceback", file=sys.stderr)
-        return api.EXIT_VERIFY
+        return EXIT_VERIFY
 
 
 def _exit_now(code: int) -> int:
@@ -540,12 +541,12 @@ def cmd_generate(args) -> int:
                 why = g.error.format() if g.error is not None else "pzc: time limit reached"
                 print(f"seed {g.seed}: {why}", file=sys.stderr)
                 continue
-            out.write(_generated_text(spec, g, args.format))
+            out.write(generated_text(spec, g, args.format))
             out.flush()
     finally:
         if args.output:
             out.close()
-    return api.worst_exit(codes)
+    return worst_exit(codes)
 
 
 def _generated_pictures(spec, made, args) -> int:
@@ -559,18 +560,7 @@ def _generated_pictures(spec, made, args) -> int:
             continue
         documents.append(api.generated_document(spec, g))
     write_pictures(documents, args.output, f"pzc generate {args.spec}")
-    return api.worst_exit(codes)
-
-
-def _generated_text(spec, g, form) -> str:
-    if form == "json":
-        return json.dumps(generator.to_json(spec, g, api.write_instance)) + "\n"
-    if form == "text":
-        text = api.write_instance(spec, g.instance, "text")
-        return (f"# seed {g.seed}: {g.clues} clues, {g.stats['seconds']} s\n"
-                + text + "\n")
-    text = api.write_instance(spec, g.instance, form)
-    return text if text.endswith("\n") else text + "\n"
+    return worst_exit(codes)
 
 
 def _size(text: str):
@@ -609,9 +599,10 @@ def _timeout_result(args, path, spec):
     """The result for a file whose reading used up the time limit."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
             "explain": api.ExplainResult}[args.command]
-    stats = api.stopped_stats(spec, args.backend, args.solver, args.connectivity, args.solver_cmd)
+    stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
+                              connectivity=args.connectivity, solver_cmd=args.solver_cmd)
     return kind(path if path != "-" else "<stdin>", spec.name, "timeout", stats=stats,
-                exit_code=api.EXIT_TIMEOUT)
+                exit_code=EXIT_TIMEOUT)
 
 
 def _spec_argument(args):
@@ -661,8 +652,7 @@ def _load(args):
         _portfolio_args(args)
         _spec_argument(args)
         spec = api.load_spec(args.spec)
-        from .backends import get_backend
-        get_backend(args.backend, args.solver, args.connectivity, args.solver_cmd)
+        api.get_backend(args.backend, args.solver, args.connectivity, args.solver_cmd)
     except PzcError as e:
         if args.format == "json":
             for path in args.instances:
@@ -701,7 +691,7 @@ def _each_instance(args, run, emit_one):
                 display.pause()
                 if found is None:
                     emit_one(args, _timeout_result(args, path, spec))
-                    codes.append(api.EXIT_TIMEOUT)
+                    codes.append(EXIT_TIMEOUT)
                 else:
                     emit_one(args, _error_result(args, path, spec.name, found))
                     codes.append(found.exit_code)
@@ -726,7 +716,7 @@ def _each_instance(args, run, emit_one):
                 # result's drawing holds the instance's whole answer
                 del result, inst
     clock.leave_behind(files)        # freed by the next command or the exit: see _exit_now
-    return api.worst_exit(codes)
+    return worst_exit(codes)
 
 
 def _typed_in() -> bool:
@@ -807,7 +797,7 @@ def _pictured(args, run, emit_one) -> int:
             doc = api.picture_document(spec, inst, result, solutions=getattr(args, "show", True))
         except PzcError as e:               # a board that is not drawable (exit 2)
             print(f"{inst.name}: cannot draw: {e.message}", file=sys.stderr)
-            result.exit_code = api.worst_exit([result.exit_code, 2])
+            result.exit_code = worst_exit([result.exit_code, 2])
             doc = None
         if doc is not None:
             documents.append(doc)
@@ -827,23 +817,7 @@ def _emit_errors(args, result):
 
 
 def write_pictures(documents: list, output: str | None, title: str):
-    """One document alone: its SVG (a plan: its page); several: one HTML page,
-    or numbered files when ``output`` ends in .svg."""
-    if not documents:
-        return
-    if output is not None and output.lower().endswith(".svg") and len(documents) > 1:
-        stem = output[:-4]
-        for k, doc in enumerate(documents, 1):
-            if doc.is_plan:
-                _write(f"{stem}-{k}.html", draw.html_page(doc.heading, [doc]))
-            else:
-                _write(f"{stem}-{k}.svg", doc.svg)
-        return
-    if len(documents) == 1 and not documents[0].is_plan and not (
-            output is not None and output.lower().endswith(".html")):
-        _write(output, documents[0].svg)
-        return
-    _write(output, draw.html_page(title, documents))
+    write_documents(documents, output, title, _write)
 
 
 def cmd_explain(args) -> int:
@@ -855,14 +829,12 @@ def cmd_explain(args) -> int:
 def cmd_batch(args) -> int:
     """api.batch over the arguments: result lines to --out as they come, a
     progress bar and the summary on standard error."""
-    from .tasks import batch
-    from .runtime.progress import BatchBar
     _portfolio_args(args)
     _spec_argument(args)
     if args.resume and args.out in (None, "-"):
         raise PzcError("--resume reads and extends the results file: give it as --out FILE")
-    done, codes = batch.resume(args.out) if args.resume else (set(), [])
-    batch.Output(args.out, append=True).close()      # writable? (before any work is done)
+    done, codes = batch_task.resume(args.out) if args.resume else (set(), [])
+    batch_task.Output(args.out, append=True).close()      # writable? (before any work is done)
     options = dict(backend=args.backend, solver=args.solver, connectivity=args.connectivity,
                    solver_cmd=args.solver_cmd)
     if args.task == "solve":
@@ -874,7 +846,7 @@ def cmd_batch(args) -> int:
                             timeout=args.timeout, scheduler=args.scheduler, done=done,
                             progress=bar.callback, **options)
         first = next(results, None)          # the files read, the spec checked
-        out = batch.Output(args.out, append=args.resume)
+        out = batch_task.Output(args.out, append=args.resume)
         try:
             if first is not None:
                 out.write(first)
@@ -885,7 +857,7 @@ def cmd_batch(args) -> int:
         finally:
             results.close()
             out.close()
-    return api.worst_exit(codes + bar.codes)
+    return worst_exit(codes + bar.codes)
 
 
 def cmd_dimacs(args) -> int:
@@ -917,185 +889,41 @@ def _write(path, text):
         raise PzcError(f"cannot write {path}: {e.strerror}") from None
 
 
-_STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time limit reached",
-                "error": "error"}
-
-
 def _out(text="", flush=False):
     """Print a line of text output; control characters from an instance
     (terminal escape sequences) are shown escaped, not sent to the terminal."""
     print(printable(text), flush=flush)
 
 
-def _stats_line(st, answered) -> str:
-    """--stats: the backend and solver, sizes and times (a portfolio: its
-    members and the one that answered first)."""
-    if "members" in st:
-        who = f"portfolio of {', '.join(st['members'])}"
-        if not answered:
-            ran = st.get("portfolio_s")
-            return (f"{who}: no member answered" + (f" in {ran:.3f} s" if ran else "")
-                    + f" (compile {st['compile_s']:.3f} s)")
-        who += f": {st['solver']} answered first"
-    elif st.get("variables") is None:       # stopped before a solver ran
-        return (f"{st['backend']}/{st['solver']}: stopped while compiling, after "
-                f"{st['compile_s']:.3f} s")
-    else:
-        who = f"{st['backend']}/{st['solver']}"
-    rules = f" ({st['rules']} rules)" if "rules" in st else ""
-    return (f"{who}: {st['variables']} variables, {st['clauses']} clauses{rules}; "
-            f"compile {st['compile_s']:.3f} s, solve {st['solve_s']:.3f} s")
+def _emit(args, result, lines, json_object):
+    """An error to standard error, then the result's JSON object or its lines."""
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+    if args.format == "json":
+        _out(json.dumps(json_object()), flush=True)
+        return
+    for line in lines():
+        _out(line)
+    _out(flush=True)
 
 
 def emit(args, result: api.Result):
-    if result.error is not None:
-        print(result.error.format(), file=sys.stderr)
     boards = getattr(args, "show_boards", False)
-    if args.format == "json":
-        _out(json.dumps(result.to_json(boards=boards)), flush=True)
-        return
-    status = _STATUS_TEXT[result.status]
-    if result.hint == "explain" and args.command == "solve":
-        status += "; run pzc explain for why"
-    if result.status == "solved":
-        status += ", verified" if result.verified else ", VERIFICATION FAILED"
-    if result.steps is not None:
-        status += f": {result.steps} moves, shortest"
-    _out(f"{result.instance}: {status}")
-    if args.stats and result.stats:
-        _out("  " + _stats_line(result.stats, result.status in ("solved", "unsat")))
-    _emit_answer(result, boards)
-    _out(flush=True)
-
-
-def _emit_answer(result: api.Result, boards=False):
-    """The grid, the `show text` drawing and the moves of a solved result."""
-    for rows in (result.grid, result.drawing):
-        if rows:
-            for row in rows:
-                _out("  " + row)
-            if rows is result.grid and result.drawing:
-                _out()
-    if result.moves:
-        for i, move in enumerate(result.moves, 1):
-            _out(f"  {i:>3}. {move_text(move)}")
-            if boards and result.boards:
-                for row in result.boards[i]:
-                    _out("       " + row)
+    _emit(args, result, lambda: text_output.solve_lines(result, args.command, args.stats, boards),
+          lambda: result.to_json(boards=boards))
 
 
 def emit_count(args, result: api.CountResult):
-    if result.error is not None:
-        print(result.error.format(), file=sys.stderr)
-    if args.format == "json":
-        _out(json.dumps(result.to_json(args.show)), flush=True)
-        return
-    if result.status == "error":
-        _out(f"{result.instance}: error\n", flush=True)
-        return
-    more = "" if result.complete else (" so far (time limit reached)" if result.status == "timeout"
-                                       else " or more (stopped at --limit)")
-    _out(f"{result.instance}: {result.count} solution{'' if result.count == 1 else 's'}{more}")
-    if args.show:
-        for i, (grid, moves) in enumerate(zip(result.solutions, result.moves), 1):
-            _out(f"  solution {i}:")
-            for line in (grid or []) + _move_lines(moves):
-                _out("    " + line)
-    _out(flush=True)
-
-
-def _move_lines(moves) -> list:
-    return [f"{j:>3}. {move_text(move)}" for j, move in enumerate(moves or [], 1)]
+    _emit(args, result, lambda: text_output.count_lines(result, args.show),
+          lambda: result.to_json(args.show))
 
 
 def emit_unique(args, result: api.UniqueResult):
-    if result.error is not None:
-        print(result.error.format(), file=sys.stderr)
-    if args.format == "json":
-        _out(json.dumps(result.to_json()), flush=True)
-        return
-    text = {"unique": "exactly one solution", "several": "not unique: two solutions differ",
-            "none": "no solution", "timeout": "time limit reached", "error": "error"}
-    _out(f"{result.instance}: {text[result.status]}")
-    if result.status == "several":
-        _emit_witnesses(result)
-    elif result.status == "unique":
-        grid = result.witnesses[0]
-        for line in grid if grid is not None else _move_lines(result.moves[0]):
-            _out("  " + line)
-    _out(flush=True)
-
-
-def _emit_witnesses(result: api.UniqueResult):
-    """Two solutions side by side, '*' where they differ."""
-    if result.witnesses[0] is not None:
-        first, second = result.witnesses
-        width = max(len(r) for r in first)
-        _out(f"  {'first':<{width}}   {'second':<{width}}   {'differ (*)'}")
-        for a, b, m in zip(first, second, result.marks):
-            _out(f"  {a:<{width}}   {b:<{width}}   {m}")
-    else:                                   # a spec that shows only moves
-        for label, moves in zip(("first", "second"), result.moves):
-            _out(f"  {label}:")
-            for line in _move_lines(moves):
-                _out("    " + line)
-
-
-
-
-def _plural(n, word):
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    _emit(args, result, lambda: text_output.unique_lines(result), result.to_json)
 
 
 def emit_explain(args, result: api.ExplainResult):
-    if result.error is not None:
-        print(result.error.format(), file=sys.stderr)
-    if args.format == "json":
-        _out(json.dumps(result.to_json()), flush=True)
-        return
-    if result.status == "unsat":
-        clues, rules = result.core_clues, result.core_rules
-        if not clues and not rules:
-            _out(f"{result.instance}: no solution, whatever the clues and rules: the variables' "
-                 f"domains (and values computed from all the clues) leave none")
-        else:
-            _out(f"{result.instance}: no solution: these {_plural(len(clues), 'clue')} and "
-                 f"{_plural(len(rules), 'rule instance')} already have no solution (dropping "
-                 f"any one makes it solvable):")
-        for c in clues:
-            _out(f"  {c['at']}: clue ({c['cell'][0]}, {c['cell'][1]}) = {c['token']}")
-        for r in rules:
-            kind = "implied rule" if r["implied"] else "rule"
-            _out(f"  {r['at']}: {kind} {r['rule']}" + (f", {r['shown']}" if r["shown"] else ""))
-    elif result.status == "unique":
-        _out(f"{result.instance}: exactly one solution, "
-             + ("verified" if result.solved.verified else "VERIFICATION FAILED"))
-        _emit_answer(result.solved)
-    elif result.status == "several":
-        _out(f"{result.instance}: not unique: two solutions differ")
-        _emit_witnesses(result.several)
-        s = result.suggestion
-        if s is None:
-            _out("  no clue can be suggested: no cell without a clue takes, from the first "
-                 "solution, a clue the second lacks that rules it out")
-        else:
-            where = f" ({s['where']})" if s["where"] else f" ({s['at']})"
-            then = ("then the puzzle has exactly one solution" if s["unique"]
-                    else "it rules out the second solution")
-            _out(f"  suggestion: add clue {s['token']} at ({s['cell'][0]}, {s['cell'][1]})"
-                 f"{where}; {then}")
-    else:
-        _out(f"{result.instance}: {_STATUS_TEXT.get(result.status, result.status)}")
-    if args.stats and result.stats and result.status != "error":
-        st = result.stats
-        line = f"{st.get('backend')}/{st.get('solver')}"
-        if st.get("variables") is not None:
-            line += (f": {st['variables']} variables, {st['clauses']} clauses, "
-                     f"{st['members']} clues and rule instances, {st['calls']} solver calls")
-        if st.get("explain_s") is not None:
-            line += f"; {st['explain_s']:.3f} s"
-        _out("  " + line)
-    _out(flush=True)
+    _emit(args, result, lambda: explain_lines(result, args.stats), result.to_json)
 
 
 if __name__ == "__main__":

@@ -57,10 +57,33 @@ class Session:
 
 
 class Backend:
-    """The interface: ``session(ground) -> Session``; ``solve`` is one model."""
+    """The interface: ``session(ground) -> Session``; ``solve`` is one model.
+
+    ``build(solver, connectivity, solver_cmd)`` makes one from the command
+    line's options, refusing those it does not take; ``solvers()`` names the
+    solvers a portfolio member of this backend may name (None: it cannot be a
+    member), ``default_solver`` the one it runs when none is named."""
 
     name = "?"
     solver_name = "?"
+    default_solver: str | None = None
+
+    @classmethod
+    def build(cls, solver: str | None, connectivity: str | None,
+              solver_cmd: str | None) -> "Backend":  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def solvers(cls) -> dict | None:
+        """Every solver name this backend takes (aliases too) -> its own name."""
+        return None
+
+    @staticmethod
+    def eager_only(name: str, connectivity: str | None) -> None:
+        """For backends that always encode connectivity eagerly."""
+        if connectivity == "lazy":
+            raise PzcError(f"the {name} backend encodes connectivity eagerly; "
+                           "--connectivity lazy is for the sat backend")
 
     def session(self, ground) -> Session:  # pragma: no cover
         raise NotImplementedError
@@ -95,43 +118,19 @@ def watched(backend: Backend, ground, progress=no_progress):
 
 def get_backend(name: str, solver: str | None = None, connectivity: str | None = None,
                 solver_cmd: str | None = None) -> Backend:
-    """The backend ``name`` with its solver; connectivity is lazy or eager (SAT
-    only: Z3 and external solvers always get the eager encoding)."""
-    if connectivity not in (None, "lazy", "eager"):
-        raise PzcError(f"connectivity is lazy or eager, not {connectivity!r}")
-    if name == "portfolio":
-        from .portfolio import PortfolioBackend, parse
-        if connectivity is not None or solver_cmd is not None:
-            raise PzcError("--portfolio names each member's connectivity and solver: "
-                           "leave out --connectivity and --solver-cmd")
-        return PortfolioBackend(parse(solver))
-    if solver_cmd is not None and name != "external":
+    """The backend ``name`` (registry.py) with its solver; connectivity is lazy
+    or eager (SAT only: the others encode connectivity their own way).  Each
+    backend's ``build`` checks the options it takes."""
+    from .registry import BACKENDS, CONNECTIVITY, backend_class
+    if connectivity not in (None, *CONNECTIVITY):
+        raise PzcError(f"connectivity is {' or '.join(CONNECTIVITY)}, not {connectivity!r}")
+    if solver_cmd is not None and name not in ("external", "portfolio"):
         raise PzcError("--solver-cmd is for --backend external")
-    if name == "sat":
-        from .sat import SatBackend
-        return SatBackend(solver or "cadical195", connectivity or "lazy")
-    if name == "asp":
-        from .asp import AspBackend
-        if connectivity is not None:
-            raise PzcError("the asp backend states connectivity as reachability rules; "
-                           "--connectivity is for the sat backend")
-        return AspBackend(solver)
-    if connectivity == "lazy":
-        raise PzcError(f"the {name} backend encodes connectivity eagerly; "
-                       "--connectivity lazy is for the sat backend")
-    if name == "smt":
-        from .smt import SmtBackend
-        if solver not in (None, "z3"):
-            raise PzcError(f"the smt backend runs z3, not {solver!r}")
-        return SmtBackend()
-    if name == "external":
-        from .external import ExternalBackend
-        if solver is not None:
-            raise PzcError("the external backend runs --solver-cmd, not --solver")
-        if not solver_cmd:
-            raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
-        return ExternalBackend(solver_cmd)
-    raise PzcError(f"unknown backend {name!r}: choose sat, smt, asp or external")
+    cls = backend_class(name)
+    if cls is None:
+        raise PzcError(f"unknown backend {name!r}: choose {', '.join(list(BACKENDS)[:-1])} "
+                       f"or {list(BACKENDS)[-1]}")
+    return cls.build(solver, connectivity, solver_cmd)
 
 
 def deepen(plan, session, max_steps: int) -> Outcome:

@@ -46,7 +46,7 @@ from ..encoder import cnf as cnf_stage
 from ..runtime.errors import PzcError
 from ..runtime.limits import address_space_limited
 from . import Backend, Outcome, Session, blocking_clause
-from .sat import read_assignment
+from ..encoder.cnf import read_assignment
 from .worker import Worker, bounded
 
 CONFIGURATIONS = ("auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many")
@@ -271,6 +271,18 @@ class AspSession(Session):
 
 class AspBackend(Backend):
     name = "asp"
+    default_solver = "auto"
+
+    @classmethod
+    def build(cls, solver, connectivity, solver_cmd):
+        if connectivity is not None:
+            raise PzcError("the asp backend states connectivity as reachability rules; "
+                           "--connectivity is for the sat backend")
+        return cls(solver)
+
+    @classmethod
+    def solvers(cls) -> dict:
+        return {c: c for c in CONFIGURATIONS}
 
     def __init__(self, solver: str | None = None):
         _clingo()

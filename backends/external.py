@@ -19,6 +19,7 @@ import time
 
 from ..runtime import clock
 from ..encoder import cnf as cnf_stage
+from ..encoder.cnf import read_assignment
 from ..encoder.dimacs import model_problem, read_model
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
@@ -71,7 +72,6 @@ class ExternalSession(Session):
         problem = model_problem(self.cnf, lits, self.extra)
         if problem is not None:
             raise PzcError(f"the solver command {self.command!r} gave a wrong model: {problem}")
-        from .sat import read_assignment
         return Outcome("sat", read_assignment(self.cnf, lits), dict(self.stats))
 
     def _done(self, start):
@@ -131,6 +131,15 @@ def _command(command, cnf_path, out_path) -> list:
 
 class ExternalBackend(Backend):
     name = "external"
+
+    @classmethod
+    def build(cls, solver, connectivity, solver_cmd):
+        cls.eager_only(cls.name, connectivity)
+        if solver is not None:
+            raise PzcError("the external backend runs --solver-cmd, not --solver")
+        if not solver_cmd:
+            raise PzcError('--backend external needs --solver-cmd "COMMAND" (a DIMACS solver)')
+        return cls(solver_cmd)
 
     def __init__(self, command: str):
         self.command = self.solver_name = command

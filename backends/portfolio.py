@@ -11,8 +11,8 @@ mode (``lazy``, ``eager``) or a solver name of some backend (PySAT's
 clingo's configurations ``auto``, ``crafty``, ``trendy``, ... for asp);
 a solver alone names its backend.  A sat member without a solver gets the
 spec's `solver` line (else cadical195), without a connectivity mode lazy.
-Another backend joins by a line in ``BACKENDS`` (its name and its solver
-names); get_backend builds and checks every member.
+Every backend of registry.py whose class names its solvers (``solvers()``)
+can be a member; get_backend builds and checks every member.
 
 Each member runs in a process of its own (backends/worker.py's forked worker),
 and the first to answer wins: a model (decoded and verified by the API, as for
@@ -53,28 +53,23 @@ from multiprocessing.connection import wait
 from ..runtime import clock
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, get_backend
+from .registry import BACKENDS, CONNECTIVITY, DEFAULT_SAT_SOLVER, backend_class
 from .worker import Worker, bounded
 
-def _sat_solvers():
-    from .sat import solver_aliases
-    return solver_aliases()
+def member_backends() -> dict:
+    """Backend name -> (its solvers: {name or alias: solver}, its default
+    solver), for every registered backend that can be a member (registry.py;
+    sat's default is the spec's `solver` line, else cadical195)."""
+    out = {}
+    for name in BACKENDS:
+        cls = backend_class(name)
+        solvers = cls.solvers()
+        if solvers is not None:
+            out[name] = (solvers, None if name == "sat" else cls.default_solver)
+    return out
 
 
-# backend name -> (its solvers: a function giving {name or alias: solver}, its
-# default solver); sat's default is the spec's `solver` line, else cadical195
-def _asp_configurations():
-    from .asp import CONFIGURATIONS
-    return {c: c for c in CONFIGURATIONS}
-
-
-BACKENDS = {
-    "sat": (_sat_solvers, None),
-    "smt": (lambda: {"z3": "z3"}, "z3"),
-    "asp": (_asp_configurations, "auto"),
-}
-CONNECTIVITY = ("lazy", "eager")
 DEFAULT = "default"          # --portfolio alone: DEFAULT_MEMBERS
-DEFAULT_SAT_SOLVER = "cadical195"
 # the k-th member starts k * STAGGER_S after the first, unless an answer came
 # (or every member started so far failed): most instances are solved by the
 # first member within it, and a second process racing it on a busy machine
@@ -107,7 +102,7 @@ class Member:
         without their default solver."""
         if self.backend == "sat":
             return f"{self.solver}:{self.connectivity}"
-        solver = None if self.solver == BACKENDS[self.backend][1] else self.solver
+        solver = None if self.solver == member_backends()[self.backend][1] else self.solver
         return ":".join(p for p in (self.backend, solver, self.connectivity) if p)
 
     def make(self) -> Backend:
@@ -121,7 +116,8 @@ def parse(text: str, spec_solver: str | None = None) -> list:
     if text is None or text.strip() == DEFAULT:
         text = default_members(spec_solver)
     members, seen = [], {}
-    tables = {name: solvers() for name, (solvers, _) in BACKENDS.items()}
+    backends = member_backends()
+    tables = {name: solvers for name, (solvers, _) in backends.items()}
     for item in text.split(","):
         item = item.strip()
         if not item:
@@ -158,7 +154,7 @@ def parse(text: str, spec_solver: str | None = None) -> list:
                                f"solver of the {backend} backend")
             solver = tables[backend][solver]          # an alias: the solver's own name
         backend = backend or "sat"
-        solver = solver or BACKENDS[backend][1]
+        solver = solver or backends[backend][1]
         if backend == "sat":
             solver = solver or spec_solver or DEFAULT_SAT_SOLVER
             connectivity = connectivity or "lazy"
@@ -196,7 +192,7 @@ def looks_like_members(token: str) -> bool:
         return not any(c in token for c in "/?=\\")
     if token == DEFAULT or token in CONNECTIVITY or token in BACKENDS:
         return True
-    return any(token in solvers() for solvers, _ in BACKENDS.values())
+    return any(token in solvers for solvers, _ in member_backends().values())
 
 
 class _Member:
@@ -446,6 +442,13 @@ def _kill(worker: Worker) -> None:
 
 class PortfolioBackend(Backend):
     name = "portfolio"
+
+    @classmethod
+    def build(cls, solver, connectivity, solver_cmd):
+        if connectivity is not None or solver_cmd is not None:
+            raise PzcError("--portfolio names each member's connectivity and solver: "
+                           "leave out --connectivity and --solver-cmd")
+        return cls(parse(solver))
 
     def __init__(self, members: list):
         self.members = members

@@ -34,11 +34,13 @@ from pysat.solvers import Solver, SolverNames
 
 from ..runtime import clock
 from ..encoder import cnf as cnf_stage
+from ..encoder.cnf import read_assignment, truth_table
 from ..encoder import connectivity
 from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from ..runtime.limits import address_space_limited
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
+from .registry import DEFAULT_SAT_SOLVER
 from .worker import Worker, inside as inside_a_worker
 
 
@@ -114,27 +116,6 @@ def check_solver_name(name: str) -> str:
 def incremental(name) -> bool:
     """Kissat in PySAT solves once; a second call aborts the process."""
     return not name.startswith("kissat")
-
-
-def _truth(model, nvars):
-    truth = bytearray(nvars + 1)
-    for l in model:
-        if 0 < l <= nvars:
-            truth[l] = 1
-    return truth
-
-
-def read_assignment(cnf, model) -> dict:
-    """Model Var -> value from a list of true literals."""
-    truth = _truth(model, cnf.nvars)
-    out = {}
-    for var, lits in cnf.var_lits.items():
-        if type(lits) is int:
-            out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
-        else:
-            chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
-            out[var] = chosen[0] if len(chosen) == 1 else None
-    return out
 
 
 class SatSession(Session):
@@ -243,7 +224,7 @@ class SatSession(Session):
             model = self.solver.get_model()
             if not self.cnf.lazy:
                 return "sat", model, self.added[added_before:]
-            truth = _truth(model, self.cnf.nvars)
+            truth = truth_table(model, self.cnf.nvars)
             extra = connectivity.cuts(self.cnf.lazy,
                                       lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
             if not extra:
@@ -389,6 +370,15 @@ class SatSession(Session):
 
 class SatBackend(Backend):
     name = "sat"
+    default_solver = DEFAULT_SAT_SOLVER
+
+    @classmethod
+    def build(cls, solver, connectivity, solver_cmd):
+        return cls(solver or DEFAULT_SAT_SOLVER, connectivity or "lazy")
+
+    @classmethod
+    def solvers(cls) -> dict:
+        return solver_aliases()
 
     def __init__(self, solver: str, connectivity: str = "lazy"):
         self.solver = self.solver_name = check_solver_name(solver)

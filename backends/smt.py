@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import z3
 
 from ..runtime import clock
+from ..runtime.errors import PzcError
 from ..runtime.limits import MemoryBudget, budget_bytes
 from ..encoder.smt import more_smtlib, start_smtlib
 from . import Backend, Outcome, Session
@@ -225,7 +226,18 @@ def _z3_serve(commands):
 
 class SmtBackend(Backend):
     name = "smt"
-    solver_name = "z3"
+    solver_name = default_solver = "z3"
+
+    @classmethod
+    def build(cls, solver, connectivity, solver_cmd):
+        cls.eager_only(cls.name, connectivity)
+        if solver not in (None, "z3"):
+            raise PzcError(f"the smt backend runs z3, not {solver!r}")
+        return cls()
+
+    @classmethod
+    def solvers(cls) -> dict:
+        return {"z3": "z3"}
 
     def session(self, ground) -> SmtSession:
         return SmtSession(ground)

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import difflib
 
-from pysat.solvers import SolverNames
-
 from ..runtime.deep_stack import deep_stack
 from ..runtime.errors import PzcError, plural
 from . import syntax as ast
+from .syntax import ANSWER_SHAPES, LAYER_SHAPES
 from .builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
-from ..formats.binding import check_binding
 from .interpreter.aggregates import AGGREGATES
 from .interpreter.evaluate import BUILTIN_NAMES
-from ..tasks.pictures.draw import ANSWER_SHAPES, LAYER_SHAPES
 from .interpreter.values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
 
 def _is_coll(t):
@@ -56,7 +53,7 @@ def _type_name(t) -> str:
             EDGE: "an edge", SEGMENT: "a segment", ANY: "a value"}[t]
 
 
-class Checker:
+class SpecChecker:
     def __init__(self, spec: ast.Spec):
         self.spec = spec
         self.source = spec.source
@@ -72,20 +69,6 @@ class Checker:
         spec = self.spec
         self.check_board(spec.board)
         self.check_grids()
-        if spec.solver is not None:
-            known = sorted(k for k in vars(SolverNames) if not k.startswith("_"))
-            aliases = {a for k in known for a in getattr(SolverNames, k)}
-            if spec.solver.name not in aliases:
-                raise self.source.error(spec.solver.pos, f"unknown SAT solver '{spec.solver.name}'; "
-                                                         f"choose one of: {', '.join(known)}")
-        if spec.portfolio is not None:
-            from ..backends.portfolio import parse as parse_members
-            try:
-                parse_members(spec.portfolio.members,
-                              spec.solver.name if spec.solver is not None else None)
-            except PzcError as e:
-                raise self.source.error(spec.portfolio.pos, e.message.replace(
-                    "--portfolio", "portfolio", 1)) from None
         for name, let in spec.lets.items():
             if name in BUILTIN_NAMES and not (spec.board.kind == "json" and name == "cells"):
                 raise self.err(let, f"'{name}' is a built-in name; choose another name")
@@ -234,9 +217,6 @@ class Checker:
                 word = "'layers'" if st is spec.layers else "'param'"
                 raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
                                                 f"are grids")
-        for line in (spec.url, spec.file):
-            if line is not None:
-                check_binding(spec, line, self.err)
         for p in spec.params.values():
             if p.default is not None and not isinstance(p.default, ast.Num):
                 raise self.err(p.default, f"the default of '{p.name}' is a number, "
@@ -632,7 +612,7 @@ def names_in(e) -> set:
 @deep_stack
 def check(spec: ast.Spec) -> ast.Spec:
     """Raise PzcError at the first problem; return the spec unchanged."""
-    Checker(spec).run()
+    SpecChecker(spec).run()
     return spec
 
 

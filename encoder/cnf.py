@@ -948,3 +948,25 @@ def fresh_literal(cnf: Cnf) -> int:
     lit = cnf.encoder.new() if cnf.encoder is not None else cnf.nvars + 1
     cnf.nvars = max(cnf.nvars, lit)
     return lit
+
+
+def truth_table(model, nvars) -> bytearray:
+    """truth[v] = 1 for each true literal v of a model (a list of literals)."""
+    truth = bytearray(nvars + 1)
+    for l in model:
+        if 0 < l <= nvars:
+            truth[l] = 1
+    return truth
+
+
+def read_assignment(cnf, model) -> dict:
+    """Model Var -> value from a list of true literals."""
+    truth = truth_table(model, cnf.nvars)
+    out = {}
+    for var, lits in cnf.var_lits.items():
+        if type(lits) is int:
+            out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
+        else:
+            chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
+            out[var] = chosen[0] if len(chosen) == 1 else None
+    return out

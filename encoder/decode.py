@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..runtime.errors import PzcError
+from ..runtime.errors import EXIT_VERIFY, PzcError
 from ..runtime.gc_pause import without_gc
 
 
@@ -31,7 +31,7 @@ def decode(ground, assignment: dict, steps: int | None = None) -> Answer:
     for t in range(steps):
         taken = [key for key, var in ground.actions[t].items() if assignment.get(var)]
         if len(taken) != 1:
-            raise PzcError(f"internal error: {len(taken)} actions at step {t + 1}", exit_code=4)
+            raise PzcError(f"internal error: {len(taken)} actions at step {t + 1}", exit_code=EXIT_VERIFY)
         actions.append(taken[0])
     return Answer(values, states, actions)
 
@@ -42,6 +42,6 @@ def _values(table, assignment) -> dict:
         value = assignment.get(var)
         if value is None and var.domain is not None:
             raise PzcError(f"internal error: the solver gave no value to {var.label()}",
-                           exit_code=4)
+                           exit_code=EXIT_VERIFY)
         out[key] = bool(value) if var.domain is None else value
     return out

@@ -25,7 +25,8 @@ from itertools import chain
 
 from .. import __version__
 from ..runtime.errors import PzcError
-from .model import _show
+from .cnf import read_assignment
+from .model import value_text
 
 ENCODINGS = ("connectivity eager (ranks, or distance layers under a size bound); "
              "finite domains one-hot with exactly-one (pairwise up to 8 values, "
@@ -54,7 +55,7 @@ def to_dimacs(cnf, spec, instance) -> str:
              'c symbols: each "c map" line is  LITERAL NAME[INDEX] = VALUE  (NAME[INDEX] '
              f"alone for a bool); literal {cnf.true_lit} is true by a unit clause"]
     for lit, var, value in symbol_table(cnf):
-        lines.append(f"c map {lit} {var.label()}" + ("" if value is None else f" = {_show(value)}"))
+        lines.append(f"c map {lit} {var.label()}" + ("" if value is None else f" = {value_text(value)}"))
     lines.append(f"p cnf {cnf.nvars} {len(cnf.clauses)}")
     lines += [" ".join(map(str, c)) + " 0" for c in cnf.clauses]
     return "\n".join(lines) + "\n"
@@ -141,5 +142,4 @@ def check_model(cnf, true_lits, path) -> dict:
     problem = model_problem(cnf, true_lits)
     if problem is not None:
         raise PzcError(f"{path}: {problem}; was it made for another spec or instance?")
-    from ..backends.sat import read_assignment
     return read_assignment(cnf, true_lits)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..runtime import clock
 from ..runtime.clock import Timeout
-from ..runtime.errors import PzcError
+from ..runtime.errors import EXIT_VERIFY, PzcError
 from ..runtime.progress import no_progress
 from .decode import decode
 from .render import cell_tokens, grid_rows, layout_rows, moves
@@ -86,7 +86,7 @@ def _enumerate(ground, session, limit, progress, out):
         problems = verify(spec, instance, answer)
         if problems:
             raise PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
-                           exit_code=4)
+                           exit_code=EXIT_VERIFY)
         touched = set()
         sol = show_solution(spec, instance, answer, touched)
         sol.answer = answer

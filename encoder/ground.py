@@ -244,3 +244,9 @@ def board_option(spec, name):
         if opt.name == name:
             return opt
     return None
+
+
+def blank_tokens(spec) -> set:
+    """The tokens that mean 'no clue' on the spec's board (``blank:``, else '.')."""
+    opt = board_option(spec, "blank")
+    return set(opt.value.value) if opt is not None else {"."}

@@ -55,6 +55,13 @@ class Instance:
     layer_positions: dict = field(default_factory=dict)  # layer name -> {cell: (line, column)}
     unreadable: PzcError | None = None               # a dataset entry that could not be read
 
+    def copy(self) -> "Instance":
+        """A copy whose clues, tokens and locks can change without touching
+        this one (generate blanks clues, explain adds one); the layers are shared."""
+        return Instance(self.name, self.source, self.layout, self.geometry, dict(self.clues),
+                        dict(self.tokens), set(self.locked), params=dict(self.params),
+                        layers=dict(self.layers))
+
     def error(self, cell_or_pos, message: str) -> PzcError:
         pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
         if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):

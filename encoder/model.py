@@ -66,18 +66,18 @@ class Var:
     def label(self) -> str:
         if not self.key:
             return self.name
-        inner = ", ".join(_show(k) for k in self.key)
+        inner = ", ".join(value_text(k) for k in self.key)
         return f"{self.name}[{inner}]"
 
     def __repr__(self) -> str:
         return self.label()
 
 
-def _show(value) -> str:
+def value_text(value) -> str:
     if type(value).__name__ in ("Edge", "Segment"):
         return repr(value)
     if isinstance(value, tuple):
-        return "(" + ", ".join(_show(v) for v in value) + ")"
+        return "(" + ", ".join(value_text(v) for v in value) + ")"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)   # quotes and backslashes escaped
     return str(value)
@@ -100,7 +100,7 @@ class Node:
         if k == "bvar":
             return a[0].label()
         if k == "eq":
-            return f"{a[0].label()}={_show(a[1])}"
+            return f"{a[0].label()}={value_text(a[1])}"
         if k == "not":
             return f"not {a[0]!r}"
         if k in ("and", "or"):
@@ -126,7 +126,7 @@ class Cases:
         return tuple(v for _, v in self.pairs)
 
     def __repr__(self) -> str:
-        return "cases(" + ", ".join(f"{c!r}: {_show(v)}" for c, v in self.pairs) + ")"
+        return "cases(" + ", ".join(f"{c!r}: {value_text(v)}" for c, v in self.pairs) + ")"
 
 
 FD_TYPES = (Var, Cases)
@@ -161,10 +161,10 @@ class Model:
         self.vars = []
         self._uid = _counter(1)
         self._table = {}
-        # var.index -> {value: the interned `var = value` node}, and True -> the
+        # atoms[var.index]: {value: the interned `var = value` node}, and True -> the
         # bvar node of a bool var: the hot lookups, kept apart from the table
         # (and not on the Var, which would make a cycle for the collector)
-        self._atoms = []
+        self.atoms = []
         self.TRUE = self._new("true", ())
         self.FALSE = self._new("false", ())
         self.constraints = []      # (rule statement, Node), one entry per rule
@@ -184,7 +184,7 @@ class Model:
         numeric = last.numeric if last is not None and last.domain is domain else None
         var = Var(next(self._uid), len(self.vars), name, key, domain, numeric)
         self.vars.append(var)
-        self._atoms.append({})
+        self.atoms.append({})
         return var
 
     def _new(self, kind, args) -> Node:
@@ -202,7 +202,7 @@ class Model:
         return self.TRUE if value else self.FALSE
 
     def bvar(self, var: Var) -> Node:
-        atoms = self._atoms[var.index]
+        atoms = self.atoms[var.index]
         node = atoms.get(True)
         if node is None:
             node = atoms[True] = Node("bvar", (var,), next(self._uid))
@@ -210,7 +210,7 @@ class Model:
 
     def eq(self, var: Var, value) -> Node:
         """The atom `var = value` (false if value is outside the domain)."""
-        atoms = self._atoms[var.index]
+        atoms = self.atoms[var.index]
         node = atoms.get(value)
         if node is None:
             dom = var.domain
@@ -232,7 +232,7 @@ class Model:
         `colour[c] = k` over every cell, for each label."""
         out = []
         append = out.append
-        atoms_of = self._atoms
+        atoms_of = self.atoms
         uids = self._uid
         last, ok = self, None         # last: no domain yet (self is none)
         for var in variables:
@@ -672,7 +672,7 @@ class Model:
     # ------------------------------------------------------------ summary
 
     def stats(self) -> dict:
-        atoms = sum(len(a) for a in self._atoms)
+        atoms = sum(len(a) for a in self.atoms)
         return {"vars": len(self.vars), "nodes": len(self._table) + atoms}
 
 

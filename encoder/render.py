@@ -16,7 +16,7 @@ from . import syntax as ast
 from ..runtime.gc_pause import without_gc
 from .builtins.clues import token_text
 from .interpreter.values import PSet
-from .verify import Checker
+from .verify import AnswerChecker
 
 def cell_token(value, layout: str) -> str:
     """A cell value as text: in character grids numbers 10..35 print as A..Z
@@ -53,7 +53,7 @@ def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
     """(row, column) -> the text shown there: a cell of the board, or a point
     of a `show grid(h, w)` canvas."""
     show = show or spec.show_cell
-    with Checker(spec, instance, answer, touched) as checker:
+    with AnswerChecker(spec, instance, answer, touched) as checker:
         layout = instance.layout
         env = {}
         tokens = {}
@@ -119,7 +119,7 @@ def moves(spec, instance, answer, touched=None):
     show = spec.show_moves
     if show is None:
         return None
-    with Checker(spec, instance, answer, touched) as checker:
+    with AnswerChecker(spec, instance, answer, touched) as checker:
         env = {}
         out = []
         for guard in checker.bind(show.binders, env):
@@ -132,7 +132,7 @@ def plan_moves(spec, instance, answer) -> list:
     """A plan's steps in order: the fields of the action's `show moves`, read
     in the state before the step (an action without one shows its name and
     parameters)."""
-    checker = Checker(spec, instance, answer)
+    checker = AnswerChecker(spec, instance, answer)
     out = []
     for t, (name, params) in enumerate(answer.actions):
         action = spec.actions[name]
@@ -156,12 +156,12 @@ def plan_boards(spec, instance, answer) -> list:
     """The board after each step of a plan (the start first)."""
     out = []
     for t in range(len(answer.states)):
-        step = _StepAnswer(answer, t)
+        step = AnswerAtStep(answer, t)
         out.append(grid_rows(spec, instance, step))
     return out
 
 
-class _StepAnswer:
+class AnswerAtStep:
     """An answer whose last state is state t (what the board shows then)."""
 
     def __init__(self, answer, t):

@@ -265,11 +265,17 @@ class PortfolioHint(Stmt):
     members: str          # as --portfolio takes them: "glucose4:lazy,asp"
 
 
+# shapes a `draw` hint may name (checked by check.py, drawn by tasks/pictures/draw.py)
+ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "regions", "none")
+LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "arrow", "sums",
+                "regions", "none")
+
+
 @dataclass(slots=True, eq=False)
 class Draw(Stmt):
     target: str           # "answer" or a layer's name
     values: Expr | None   # only these values (None: every value)
-    shape: str            # what to draw them as (encoder/draw.py: SHAPES)
+    shape: str            # what to draw them as: ANSWER_SHAPES, LAYER_SHAPES
     shape_pos: tuple
 
 

@@ -18,7 +18,7 @@ from .interpreter.values import SYMBOLIC, describe
 _MISSING = object()
 
 
-class Checker(PlainClosures, Interpreter):
+class AnswerChecker(PlainClosures, Interpreter):
     """Reads spec variables as the answer's values."""
 
     def __init__(self, spec, instance, answer, touched=None):
@@ -56,7 +56,7 @@ class Checker(PlainClosures, Interpreter):
 @deep_stack
 def verify(spec: ast.Spec, instance, answer) -> list:
     """The list of problems found (empty when the answer satisfies every rule)."""
-    with Checker(spec, instance, answer) as checker:
+    with AnswerChecker(spec, instance, answer) as checker:
         if spec.plan is not None:
             return _verify_plan(checker)
         problems = []

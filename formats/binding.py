@@ -81,6 +81,14 @@ def split_arguments(codec: ast.Codec) -> tuple:
     return args, []
 
 
+def check_spec_lines(spec: ast.Spec) -> None:
+    """The spec's `url` and `file` lines, checked where they are written (the
+    spec loader calls this after encoder/check.py)."""
+    for line in (spec.url, spec.file):
+        if line is not None:
+            check_binding(spec, line, lambda node, message: spec.source.error(node.pos, message))
+
+
 def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
     """The `url`/`file` line's codecs exist and name declared layers or
     parameters, as many as each codec fills; ``err(node, message)`` reports."""

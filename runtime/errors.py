@@ -2,11 +2,29 @@
 
 Every bad spec, instance or flag becomes a PzcError; the CLI prints
 ``error.format()`` and exits with ``error.exit_code`` (2 unless said otherwise).
+The exit codes are here, for every layer:
 """
 
 from __future__ import annotations
 
 import re
+
+EXIT_OK = 0          # every instance solved (unique, counted, explained as unique)
+EXIT_UNSAT = 1       # an instance has no solution (unique: none or several)
+EXIT_USAGE = 2       # bad usage, spec or instance; output that cannot be written
+EXIT_TIMEOUT = 3     # the time limit was reached
+EXIT_VERIFY = 4      # verification failed, or any other bug in pzc
+EXIT_PIPE = 141      # the reader of the output went away (the shell's code for SIGPIPE)
+
+
+def worst_exit(codes) -> int:
+    """One exit code for many instances: a bug beats bad input beats a timeout
+    beats no solution beats success."""
+    codes = set(codes)
+    for code in (EXIT_VERIFY, EXIT_USAGE, EXIT_TIMEOUT, EXIT_UNSAT):
+        if code in codes:
+            return code
+    return EXIT_OK
 
 # control characters other than tab and newline: a terminal would act on them
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -76,7 +94,7 @@ class PzcError(Exception):
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None,
                  column: int | None = None, source_line: str | None = None,
-                 exit_code: int = 2):
+                 exit_code: int = EXIT_USAGE):
         super().__init__(message)
         self.message = message
         self.file = file

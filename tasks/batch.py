@@ -41,11 +41,17 @@ import uuid
 from collections import deque
 from multiprocessing.connection import wait
 
-from .. import api
-from ..runtime.errors import PzcError
+from ..backends.choice import engine_for
+from ..formats.reading import instance_file, load_instances
+from ..runtime.errors import (EXIT_OK, EXIT_TIMEOUT, EXIT_UNSAT, EXIT_USAGE, EXIT_VERIFY,
+                              PzcError)
+from ..runtime.progress import no_progress
+from .results import CountResult, Result, UniqueResult
+from .solving import count, solve, unique
+from .specs import load_spec, spec_source
 
 TASKS = ("solve", "count", "unique")
-RESULT_KINDS = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult}
+RESULT_KINDS = {"solve": Result, "count": CountResult, "unique": UniqueResult}
 
 _SPECS: dict = {}        # (spec argument, text digest) -> Spec, in this process
 _FILES: dict = {}        # (spec key, INSTANCE argument, text digest) -> [Instance | None]
@@ -68,7 +74,7 @@ def spec_of(task):
     key = _spec_key(task)
     spec = _SPECS.get(key)
     if spec is None:
-        spec = _SPECS[key] = api.load_spec(task["spec"], task.get("spec_source"))
+        spec = _SPECS[key] = load_spec(task["spec"], task.get("spec_source"))
     return spec
 
 
@@ -78,7 +84,7 @@ def instances_of(spec, task, text=None) -> list:
     key = (_spec_key(task), task["file"], digest(text))
     found = _FILES.get(key)
     if found is None:
-        found = _FILES[key] = api.load_instances(spec, task["file"], text=text,
+        found = _FILES[key] = load_instances(spec, task["file"], text=text,
                                                  read=task.get("read"))
     return found
 
@@ -108,7 +114,7 @@ def run_task(task: dict, text=None) -> dict:
         k = task["index"]
         inst = found[k] if k < len(found) else None
         if inst is None or inst.name != name:        # asked again (a retry): read afresh
-            again = api.load_instances(spec, task["file"], text=text, read=task.get("read"))
+            again = load_instances(spec, task["file"], text=text, read=task.get("read"))
             inst = again[k] if k < len(again) else None
         if k < len(found):
             found[k] = None      # done with: what it caches (its board's edges) goes with it
@@ -116,7 +122,7 @@ def run_task(task: dict, text=None) -> dict:
             raise PzcError(f"{task['file']} changed while the batch ran: it no longer holds "
                            f"{name} as instance {k + 1}")
         options = dict(task["options"])
-        run = {"solve": api.solve, "count": api.count, "unique": api.unique}[kind]
+        run = {"solve": solve, "count": count, "unique": unique}[kind]
         result = run(spec, inst, **options)
         out, code = result.to_json(), result.exit_code
         del result, inst
@@ -127,7 +133,7 @@ def run_task(task: dict, text=None) -> dict:
         out, code = error_result(kind, name, spec_name, e), e.exit_code
     except Exception as e:           # a bug: said plainly, the batch goes on
         err = PzcError(f"internal error (a bug in pzc): {type(e).__name__}: {e}",
-                       exit_code=api.EXIT_VERIFY)
+                       exit_code=EXIT_VERIFY)
         out, code = error_result(kind, name, spec_name, err), err.exit_code
     gc.collect()
     return {"name": name, "result": out, "code": code,
@@ -252,7 +258,9 @@ def _dask_task(task: dict, text=None) -> dict:
     portfolio members are processes, killed by pzc itself."""
     proc = multiprocessing.current_process()
     if proc.daemon:
-        proc._config["daemon"] = False
+        # the public setter: it refuses only a process object that has
+        # started one of its own (this one was started by Dask's nanny)
+        proc.daemon = False
     return run_task(task, text)
 
 
@@ -335,19 +343,19 @@ def run_dask(tasks: list, texts: dict, address: str, workers: int, started=None)
 
 # ---------------------------------------------------------------- the output file
 
-_EXIT_OF = {"solved": api.EXIT_OK, "counted": api.EXIT_OK, "unique": api.EXIT_OK,
-            "unsat": api.EXIT_UNSAT, "none": api.EXIT_UNSAT, "several": api.EXIT_UNSAT,
-            "timeout": api.EXIT_TIMEOUT}
+_EXIT_OF = {"solved": EXIT_OK, "counted": EXIT_OK, "unique": EXIT_OK,
+            "unsat": EXIT_UNSAT, "none": EXIT_UNSAT, "several": EXIT_UNSAT,
+            "timeout": EXIT_TIMEOUT}
 
 
 def exit_code_of(result: dict) -> int:
     """The exit code a result line stands for (as `pzc solve` gives it)."""
     if result.get("verified") is False:
-        return api.EXIT_VERIFY
+        return EXIT_VERIFY
     message = (result.get("error") or {}).get("message", "")
     if result.get("status") == "error":
-        return api.EXIT_VERIFY if "a bug in pzc" in message else api.EXIT_USAGE
-    return _EXIT_OF.get(result.get("status"), api.EXIT_USAGE)
+        return EXIT_VERIFY if "a bug in pzc" in message else EXIT_USAGE
+    return _EXIT_OF.get(result.get("status"), EXIT_USAGE)
 
 
 def resume(path: str) -> tuple:
@@ -419,3 +427,97 @@ class Output:
     def close(self) -> None:
         if self.own:
             os.close(self.fd)
+
+
+# ---------------------------------------------------------------- the entry point
+
+def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str = "solve",
+          timeout: float | None = None, scheduler: str | None = None, done=frozenset(),
+          progress=no_progress, **options):
+    """Run ``task`` (solve, count or unique) on every instance of every file
+    in ``paths``, spread over ``workers`` processes (default: all cores), and
+    yield each instance's result as it finishes: the JSON object `pzc solve
+    --format json` prints (count and unique: theirs), in the order they
+    finish.  Instances named in ``done`` are skipped; an instance named twice
+    runs once.  A file that cannot be read is one error result, named by its
+    path.  ``scheduler``: a Dask scheduler's address (tcp://HOST:PORT) to run
+    on that cluster instead, or "local" for a LocalCluster of ``workers``
+    processes (run_dask).  ``timeout``: seconds per instance, counted from
+    when a worker starts it.  ``options``: those of solve (backend, solver,
+    connectivity, solver_cmd, max_steps), count (limit) or unique.
+    ``progress`` is called as ``progress("batch", total=, skipped=)`` once
+    the files are read and the workers started (total: the instances to run
+    now; a callback may start threads from then on), then
+    ``progress("finished", name=, status=, code=, wall_s=, cpu_s=)`` before
+    each result is yielded (code: its exit code; cpu_s: the worker's CPU
+    seconds on it, its solver processes included)."""
+    progress = progress or no_progress
+    if task not in TASKS:
+        raise PzcError(f"the batch task is solve, count or unique, not {task!r}")
+    if workers is not None and workers < 1:
+        raise PzcError(f"a batch needs at least one worker, not {workers}")
+    if scheduler is not None:
+        check_scheduler(scheduler)
+    workers = workers or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else workers or os.cpu_count() or 1
+    spec = spec_of({"spec": spec_name_or_path})
+    engine_for(spec, options.get("backend", "sat"), options.get("solver"),
+               options.get("connectivity"), options.get("solver_cmd"))
+    options = dict(options, timeout=timeout)
+    source = spec_source(spec_name_or_path) if scheduler is not None else None
+    tasks, texts, seen, failed, skipped = [], {}, set(done), [], 0
+    for path in paths:
+        stub = {"spec": spec_name_or_path, "file": path}
+        read = instance_file(path)
+        text = None
+        if scheduler is not None and read is not None and read != "-":
+            try:
+                with open(read, "rb") as f:
+                    text = f.read()
+            except OSError:
+                text = None          # load_instances says why
+        try:
+            found = instances_of(spec, stub, text)
+        except PzcError as e:
+            name = "<stdin>" if path == "-" else path
+            if name in seen:
+                skipped += 1
+            else:
+                seen.add(name)
+                failed.append((name, e))
+            continue
+        if scheduler is not None and read is not None:       # sent to the workers
+            texts[read] = text if text is not None else _stdin_text(found)
+        for k, inst in enumerate(found):
+            if inst.name in seen:
+                skipped += inst.name in done
+                continue
+            seen.add(inst.name)
+            tasks.append(dict(stub, spec_source=source, read=read, index=k, name=inst.name,
+                              task=task, options=options))
+    def started():
+        progress("batch", total=len(tasks) + len(failed), skipped=skipped)
+        for name, e in failed:
+            progress("finished", name=name, status="error", code=e.exit_code, wall_s=0.0,
+                     cpu_s=0.0)
+
+    if not tasks:
+        started()
+        replies = []
+    elif scheduler is None:
+        replies = run_local(tasks, min(workers, len(tasks)), started)
+    else:
+        replies = run_dask(tasks, texts, scheduler, workers, started)
+    for name, e in failed:
+        yield error_result(task, name, spec.name, e)
+    for reply in replies:
+        result = reply["result"]
+        progress("finished", name=reply["name"], status=result["status"],
+                 code=reply["code"], wall_s=reply["wall_s"], cpu_s=reply["cpu_s"])
+        yield result
+
+
+def _stdin_text(found) -> str:
+    """The text of standard input, read into these instances."""
+    source = getattr(found[0], "source", None) if found else None
+    return getattr(source, "text", "")

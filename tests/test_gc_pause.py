@@ -16,7 +16,7 @@ from pzc.encoder.decode import decode
 from pzc.runtime.gc_pause import without_gc
 from pzc.encoder.ground import ground
 from pzc.encoder.instance import read_instances
-from pzc.encoder.verify import Checker, verify
+from pzc.encoder.verify import AnswerChecker, verify
 from pzc.runtime.errors import Source
 
 NUMBERLINK = "8 8\n........\n.E....F.\n...DF...\n........\n..B.....\nC....B..\n...C....\nED......\n"
@@ -95,7 +95,7 @@ def test_a_released_checker_still_evaluates(collector_off):
     out = api.get_backend("sat").solve(g)
     answer = decode(g, out.assignment)
     assert verify(spec, inst, answer) == []
-    with Checker(spec, inst, answer) as checker:
+    with AnswerChecker(spec, inst, answer) as checker:
         rule = spec.rules[0]
         assert checker.eval(rule.body, {}) is True
     assert checker.eval(rule.body, {}) is True       # closures are built again

@@ -311,7 +311,7 @@ def test_api_reports_a_wrong_solver_answer(monkeypatch, sudoku4):
 
 # ------------------------------------------- plain closures against the shared ones
 
-class _SharedChecker(verify_stage.Checker):
+class _SharedChecker(verify_stage.AnswerChecker):
     """The checker on grounding's shared closures alone (none of the
     checker's plain-value ones): the reference the fast path must match."""
 
@@ -353,8 +353,8 @@ def test_plain_closures_agree_with_the_shared_ones_on_broken_answers(name, monke
     broken = 0
     for case in [answer, *_mutations(answer, rng, 40)]:
         fast = _outcome(spec, inst, case)
-        monkeypatch.setattr(verify_stage, "Checker", _SharedChecker)
-        monkeypatch.setattr(render_stage, "Checker", _SharedChecker)
+        monkeypatch.setattr(verify_stage, "AnswerChecker", _SharedChecker)
+        monkeypatch.setattr(render_stage, "AnswerChecker", _SharedChecker)
         try:
             assert _outcome(spec, inst, case) == fast
         finally:

@@ -98,8 +98,8 @@ def _regions(it, node):
 @function("region", [CELL], coll(CELL))
 def _region(it, node, args):
     cell = cell_arg(it, node, args[0])
-    table = it._builtin_values.get("#region")
+    table = it.builtin_values.get("#region")
     if table is None:
-        table = it._builtin_values["#region"] = {
+        table = it.builtin_values["#region"] = {
             c: g for g in _regions(it, node) for c in g}
     return table[cell]

@@ -215,7 +215,7 @@ def _eq_values(it, node, name, coll, env):
     if tb not in _PLAIN:
         return None
     m = it.model
-    atoms_of = m._atoms if m is not None else None
+    atoms_of = m.atoms if m is not None else None
     if m is not None and not it.spec.vars[var_name].state:   # (a state's read is per step)
         variables = _variables_read(it, read, index_node, coll)
         if variables is not None:
@@ -318,9 +318,9 @@ def _agg_connected(it, node, env):
 
 def _connected(it, node, elements, chosen, symbolic, roots=None):
     key = tuple(elements)
-    adjacent = it._adjacency.get(key)
+    adjacent = it.adjacency_cache.get(key)
     if adjacent is None:
-        adjacent = it._adjacency[key] = adjacency(elements, it.geometry)
+        adjacent = it.adjacency_cache[key] = adjacency(elements, it.geometry)
     if adjacent is None:
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")

@@ -63,7 +63,7 @@ class Closures:
         # a let's or builtin's value, once known, is read from its cache here
         spec = self.spec
         cache = (self._let_values if name in spec.lets else
-                 self._builtin_values if name not in spec.vars and name in self.builtins else {})
+                 self.builtin_values if name not in spec.vars and name in self.builtins else {})
 
         def f(env):
             v = env.get(name, get_missing)
@@ -180,7 +180,7 @@ class Closures:
             key_name, var_name, read = fused
             index_node = node.left
             # Model.eq's table of atoms, read here first (the atom is usually made)
-            atoms_of = self.model._atoms if self.model is not None else None
+            atoms_of = self.model.atoms if self.model is not None else None
 
             def by_name(env):
                 k = env.get(key_name, _MISSING)

@@ -53,11 +53,11 @@ class Interpreter(Closures, Operators):
         self.state_reads = 0      # plans: reads of a `state`, whose value depends on the step
         self._depth = 0
         self._calls = 0                  # let function calls evaluated, for the clock
-        self._adjacency = {}      # connected(...) over the same elements: one graph
+        self.adjacency_cache = {}      # connected(...) over the same elements: one graph
         self._variables_read = {}  # (reader, id of elements) -> their variables (aggregates.py)
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
-        self._builtin_values = {}     # name -> value of a builtin such as cells or labels
+        self.builtin_values = {}     # name -> value of a builtin such as cells or labels
         self.clue_cells = {}          # clue(...) call node -> the cell it read last
         # explain (encoder/explain.py): the clue cells clue(k)/given(k) read
         # while one rule instance is grounded, None when nobody is listening
@@ -178,9 +178,9 @@ class Interpreter(Closures, Operators):
         fn = self.builtins.get(name)
         if fn is not None:
             # builtins depend on the instance only: compute each once
-            value = self._builtin_values.get(name, _MISSING)
+            value = self.builtin_values.get(name, _MISSING)
             if value is _MISSING:
-                value = self._builtin_values[name] = fn(self, node)
+                value = self.builtin_values[name] = fn(self, node)
             return value
         if name in BUILTIN_FUNCTIONS:
             raise self.err(node, f"'{name}' is a function: call it as {name}(...)")

@@ -37,7 +37,7 @@ MAX_INLINE_COST = 200
 
 
 class PlainClosures:
-    """Mixin of the Checker, placed before the Interpreter in its bases.
+    """Mixin of the AnswerChecker, placed before the Interpreter in its bases.
     Every value the checker meets is plain (the answer holds no model
     atoms), so the hot kinds get closures without the symbolic cases of
     grounding: a variable read straight from the answer's table, `=` on
@@ -625,9 +625,9 @@ class PlainClosures:
                 adjacent = known[1]
             else:
                 key = tuple(coll)
-                adjacent = self._adjacency.get(key)
+                adjacent = self.adjacency_cache.get(key)
                 if adjacent is None:
-                    adjacent = self._adjacency[key] = adjacency(key, self.geometry)
+                    adjacent = self.adjacency_cache[key] = adjacency(key, self.geometry)
                 if adjacent is None:
                     return agg(self, node, env)      # not board elements: reported there
                 if same:
@@ -732,7 +732,7 @@ def _inline_lets(spec) -> frozenset:
 _INLINE = {}        # id(spec.lets) -> (spec.lets, _inline_lets of the spec)
 
 
-# AST kind -> the plain-value compiler of the Checker; the shared ones
+# AST kind -> the plain-value compiler of the AnswerChecker; the shared ones
 _PLAIN_COMPILERS = {
     ast.Index: PlainClosures._p_index, ast.Compare: PlainClosures._p_compare,
     ast.Collection: PlainClosures._p_collection, ast.Call: PlainClosures._p_call,

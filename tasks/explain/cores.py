@@ -45,7 +45,8 @@ class SatCores:
 
     def __init__(self, found, solver_name: str, connectivity_mode: str = "lazy"):
         from pysat.solvers import Solver
-        from ...backends.sat import _truth, add_clauses, check_solver_name, incremental
+        from ...encoder.cnf import truth_table
+        from ...backends.sat import add_clauses, check_solver_name, incremental
         name = check_solver_name(solver_name)
         if not incremental(name):
             raise PzcError(f"explain asks one incremental solver many questions; {name} "
@@ -70,7 +71,7 @@ class SatCores:
             enc.assert_(m.node, (g,))
         enc.check_memory(final=True)
         self.encoder = enc
-        self.truth = _truth
+        self.truth = truth_table
         self.solver = Solver(name=name)
         add_clauses(self.solver, enc.clauses)
         self.stats = {"backend": "sat", "solver": name, "variables": enc.nvars,

@@ -34,8 +34,12 @@ from ...runtime import clock
 from ...board.geometry import Edge, Segment
 from ...encoder import syntax as ast
 from ...encoder.interpreter.evaluate import restore, saved
+from ...runtime.errors import PzcError
 from ...runtime.gc_pause import without_gc
-from ...encoder.ground import Ground, declared
+from ...encoder.builtins.clues import token_text
+from ...encoder.ground import Ground, blank_tokens, board_option, declared
+from ...encoder.instance import token_value
+from ...encoder.verify import AnswerChecker
 from ...encoder.interpreter.values import PSet
 
 CLUE, RULE = "clue", "rule"
@@ -242,11 +246,8 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
     spec's `generate clue` expression on it where there is one and it reads
     only the spec's variables, else the token the board shows there when it
     is a clue the board takes (its `clues:` set)."""
-    from ...encoder.ground import board_option
-    from ...encoder.instance import token_value
-    from ...encoder.verify import Checker
     line = spec.generate.cells.get("clue") if spec.generate is not None else None
-    blanks = _blank_tokens(spec)
+    blanks = blank_tokens(spec)
     allowed = None
     option = board_option(spec, "clues")
 
@@ -258,14 +259,14 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
         return value if allowed is None or value in allowed else None
 
     def from_line(sol, cell):
-        with Checker(spec, instance, sol.answer) as checker:
+        with AnswerChecker(spec, instance, sol.answer) as checker:
             value = checker.eval(line.body, {line.cell: cell})
         if type(value) is bool or (isinstance(value, str) and (value in blanks or value == "")):
             return None
         return value
 
     if option is not None and option.value is not None:
-        with Checker(spec, instance, first.answer) as checker:
+        with AnswerChecker(spec, instance, first.answer) as checker:
             allowed = checker.eval(option.value, {})
     cells = instance.geometry.cells if instance.geometry is not None else sorted(first.cells)
     differ = [c for c in cells if first.cells.get(c) != second.cells.get(c)]
@@ -278,8 +279,8 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
         for way in ([from_line] if line is not None else []) + [from_token]:
             try:
                 pair = (way(first, cell), way(second, cell))
-            except Exception:            # noqa: BLE001  (a `generate clue` line reading
-                continue                 # generation-only variables: the shown token then)
+            except PzcError:             # a `generate clue` line reading generation-only
+                continue                 # variables: the shown token then
             break
         if pair is None or pair[0] is None or pair[0] == pair[1]:
             continue
@@ -289,17 +290,9 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
     return out
 
 
-def _blank_tokens(spec) -> set:
-    from ...encoder.ground import board_option
-    opt = board_option(spec, "blank")
-    return set(opt.value.value) if opt is not None else {"."}
-
-
 def with_clue(instance, cell, value):
     """A copy of ``instance`` with the clue ``value`` on ``cell``."""
-    from ...encoder.builtins.clues import token_text
-    from ..generate.stages import _copy
-    out = _copy(instance)
+    out = instance.copy()
     out.positions = dict(instance.positions)
     out.clues[cell] = value
     out.tokens[cell] = token_text(value, instance.layout)

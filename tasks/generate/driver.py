@@ -13,22 +13,23 @@ from __future__ import annotations
 import os
 import random
 import time
-from dataclasses import dataclass, field
 
-from ... import api
-from ...runtime import clock
-from ...api import EXIT_OK, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY
 from ...backends import get_backend
-from ...runtime.clock import Timeout
+from ...backends.choice import solver_for
 from ...encoder import check as check_stage
 from ...encoder import cnf as cnf_stage
-from . import stages as stage
 from ...encoder.decode import decode
 from ...encoder.enumerate import differences
 from ...encoder.ground import ground
 from ...encoder.instance import Instance
-from ...runtime.errors import PzcError
+from ...runtime import clock
+from ...runtime.clock import Timeout
+from ...runtime.errors import EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, PzcError
 from ...runtime.progress import no_progress
+from ..results import Generated
+from ..solving import count, solve
+from ..timing import within
+from . import stages as stage
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
 # conflicts one solver call of a draw may take before the draw starts again
@@ -45,20 +46,6 @@ DRAW_SOLVER = "glucose4"
 WINDOW = 2            # how far (cells) around the differences a repair redraws
 
 
-@dataclass(eq=False)
-class Generated:
-    """One generated puzzle (status generated), or why there is none."""
-    spec: str
-    seed: int
-    status: str                      # generated, timeout, error
-    instance: Instance | None = None
-    solution: list | None = None     # the answer's grid rows, verified
-    clues: int = 0                   # clue cells left
-    stats: dict = field(default_factory=dict)
-    error: PzcError | None = None
-    exit_code: int = EXIT_OK
-
-
 def prepare(spec):
     """The generation model, checked (errors point into the spec)."""
     gspec = stage.generation_spec(spec)
@@ -73,32 +60,33 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     out = Generated(spec.name, seed, "error")
     rng = random.Random(seed)
     drawer = solver or DRAW_SOLVER
-    solver = api._solver(spec, "sat", solver)
+    solver = solver_for(spec, "sat", solver)
     stats = out.stats = {"draws": 0, "repairs": 0, "checks": 0, "removed": 0}
     started = time.perf_counter()
-    deadline = api._instance_clock(timeout)
-    try:
-        with deadline:
+
+    def work():
+        try:
             drawn = _draw_unique(spec, gspec, blank, rng, drawer, solver, stats, progress)
             inst = drawn.instance
             if minimal:
                 inst = _reduce(spec, drawn, rng, solver, stats, progress)
             inst = stage.shuffled(spec, gspec, inst, drawn.answer, rng)
-            result = api.solve(spec, inst, solver=solver)
+            result = solve(spec, inst, solver=solver)
             _check(result.status == "solved" and result.verified,
                    f"the generated puzzle did not solve and verify: {result.status}")
             out.status, out.instance, out.solution = "generated", inst, result.grid
             out.clues = len(inst.clues)
             if inst.locked:
                 stats["locked"] = len(inst.locked)
-    except Timeout as e:
-        deadline.leave()
-        clock.leave_behind(e)
+        except PzcError as e:
+            if e.file == stage.GENERATED:    # the spec refuses the board: no line to point at
+                e = PzcError(f"the generated board: {e.message}", exit_code=e.exit_code)
+            out.error, out.exit_code = e, e.exit_code
+
+    def timed_out():
         out.status, out.exit_code = "timeout", EXIT_TIMEOUT
-    except PzcError as e:
-        if e.file == stage.GENERATED:    # the spec refuses the board: no line to point at
-            e = PzcError(f"the generated board: {e.message}", exit_code=e.exit_code)
-        out.error, out.exit_code = e, e.exit_code
+
+    within(timeout, work, timed_out)
     stats["seconds"] = round(time.perf_counter() - started, 3)
     return out
 
@@ -240,14 +228,14 @@ def _reduce(spec, drawn, rng, solver, stats, progress):
 def _unique(spec, inst, solver, stats) -> tuple:
     """(unique, several or none; where two solutions differ); Timeout at the limit."""
     stats["checks"] += 1
-    counted = api.count(spec, inst, solver=solver, limit=2)
+    counted = count(spec, inst, solver=solver, limit=2)
     if counted.status == "timeout":
         raise Timeout()
     if counted.error is not None:
         raise counted.error
     if counted.count < 2:
         return ("none", "unique")[counted.count], []
-    return "several", differences(*counted._found.solutions[:2])
+    return "several", differences(*counted.found.solutions[:2])
 
 
 def seeds(seed: int | None, count: int) -> list:
@@ -256,31 +244,22 @@ def seeds(seed: int | None, count: int) -> list:
     return [start + k for k in range(count)]
 
 
-def to_json(spec, g: Generated, write) -> dict:
-    """What --format json prints for one puzzle; ``write(spec, instance,
-    form)`` writes the instance as text or a URL."""
-    out = {"spec": g.spec, "seed": g.seed, "status": g.status, "instance": None, "url": None,
-           "solution": g.solution, "clues": g.clues, "stats": g.stats}
-    if g.instance is not None:
-        out["instance"] = write(spec, g.instance, "text")
-        if spec.url is not None:
-            out["url"] = write(spec, g.instance, "url")
-    if g.error is not None:
-        out["error"] = g.error.as_json()
-    return out
+_WORKER_JOB = []    # in a forked worker only: (spec, gspec, blank, options), set by its pool
 
 
-_JOB = None       # (spec, gspec, blank, options) for the forked workers
+def _start_worker(job):
+    _WORKER_JOB.append(job)
 
 
 def _run_seed(seed):
-    spec, gspec, blank, options = _JOB
+    spec, gspec, blank, options = _WORKER_JOB[0]
     return generate_one(spec, gspec, blank, seed, **options)
 
 
 def generate_many(spec, gspec, blank, seed_list, workers: int = 1, **options):
-    """generate_one for each seed, in order; ``workers`` processes at once."""
-    global _JOB
+    """generate_one for each seed, in order; ``workers`` processes at once.
+    The workers are forked with the job (the pool's initializer keeps it in
+    each worker; this process holds no job between calls)."""
     if workers <= 1 or len(seed_list) <= 1:
         for seed in seed_list:
             yield generate_one(spec, gspec, blank, seed, **options)
@@ -288,10 +267,7 @@ def generate_many(spec, gspec, blank, seed_list, workers: int = 1, **options):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     options.pop("progress", None)            # a callback stays in this process
-    _JOB = (spec, gspec, blank, options)
-    try:
-        with ProcessPoolExecutor(max_workers=workers,
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            yield from pool.map(_run_seed, seed_list)
-    finally:
-        _JOB = None
+    job = (spec, gspec, blank, options)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_start_worker, initargs=(job,)) as pool:
+        yield from pool.map(_run_seed, seed_list)

@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 
 from ...encoder.builtins.clues import token_text
 from ...board.geometry import HexGrid, SquareGrid
-from ...runtime.errors import PzcError, Source
+from ...runtime.errors import EXIT_VERIFY, PzcError, Source
 from ...encoder import syntax as ast
+from ...encoder.ground import blank_tokens
 from ...encoder.instance import Instance, Record
 from ...encoder.interpreter.plain import names_read
-from ...encoder.verify import Checker, verify
+from ...encoder.verify import AnswerChecker, verify
 
 GENERATED = "<generated>"     # the name of a generated instance, in errors about it
 CELL_KINDS = ("clue", "given", "removed", "locked", "shuffle")
@@ -232,11 +233,11 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
     problems = verify(gspec, blank, answer)
     if problems:
         raise PzcError("a drawn solution breaks the generation model (a bug in pzc): "
-                       + "; ".join(problems[:3]), exit_code=4)
+                       + "; ".join(problems[:3]), exit_code=EXIT_VERIFY)
     gen = spec.generate
-    blanks = _blank_tokens(spec)
+    blanks = blank_tokens(spec)
     values = {}
-    with Checker(gspec, blank, answer) as checker:
+    with AnswerChecker(gspec, blank, answer) as checker:
         for kind, line in [(k, gen.cells[k]) for k in CELL_KINDS
                            if k in gen.cells and k != "shuffle"] + [
                                (("layer", n), c) for n, c in gen.layers.items()]:
@@ -262,21 +263,9 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
     return Drawn(inst, removable, dict(values.get("removed", {})), locks, answer)
 
 
-def _blank_tokens(spec) -> set:
-    from ...encoder.ground import board_option
-    opt = board_option(spec, "blank")
-    return set(opt.value.value) if opt is not None else {"."}
-
-
-def _copy(inst: Instance) -> Instance:
-    return Instance(inst.name, inst.source, inst.layout, inst.geometry, dict(inst.clues),
-                    dict(inst.tokens), set(inst.locked), params=dict(inst.params),
-                    layers=dict(inst.layers))     # layers are never removed
-
-
 def without_lock(inst: Instance, cell) -> Instance:
     """A copy of the instance with ``cell`` unlocked."""
-    out = _copy(inst)
+    out = inst.copy()
     out.locked.discard(cell)
     return out
 
@@ -289,12 +278,12 @@ def shuffled(spec: ast.Spec, gspec: ast.Spec, inst: Instance, answer, rng) -> In
     line = spec.generate.cells.get("shuffle")
     if line is None:
         return inst
-    with Checker(gspec, inst, answer) as checker:
+    with AnswerChecker(gspec, inst, answer) as checker:
         picked = [c for c in inst.geometry.cells
                   if checker.eval(line.body, {line.cell: c}) is True]
     contents = [(inst.clues.get(c), inst.tokens.get(c)) for c in picked]
     rng.shuffle(contents)
-    out = _copy(inst)
+    out = inst.copy()
     for cell, (value, token) in zip(picked, contents):
         out.clues.pop(cell, None)
         out.tokens.pop(cell, None)
@@ -306,7 +295,7 @@ def shuffled(spec: ast.Spec, gspec: ast.Spec, inst: Instance, answer, rng) -> In
 def without_clue(inst: Instance, cell, removed: dict) -> Instance:
     """A copy of the instance with the clue on ``cell`` blanked, or replaced by
     its `generate removed` value."""
-    out = _copy(inst)
+    out = inst.copy()
     if cell in removed:
         out.clues[cell] = removed[cell]
         out.tokens[cell] = token_text(removed[cell], inst.layout)

@@ -33,13 +33,9 @@ from xml.sax.saxutils import escape
 from ...encoder.builtins.clues import token_text
 from ...runtime.errors import PzcError
 from ...encoder import syntax as ast
-from ...encoder.render import cell_tokens
+from ...encoder.render import AnswerAtStep, cell_tokens
 from ...encoder.interpreter.values import PSet
 
-# shapes a `draw` hint may name (checked by encoder/check.py)
-ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "regions", "none")
-LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "arrow", "sums",
-                "regions", "none")
 
 S = 40                      # a square cell's side, in SVG units
 M = 20                      # the margin around the board
@@ -95,8 +91,7 @@ def picture(spec, instance, answer) -> Picture:
 
 def plan_pictures(spec, instance, answer) -> list:
     """A plan's boards as Pictures, the start first."""
-    from ...encoder.render import _StepAnswer
-    return [picture(spec, instance, _StepAnswer(answer, t)) for t in range(len(answer.states))]
+    return [picture(spec, instance, AnswerAtStep(answer, t)) for t in range(len(answer.states))]
 
 
 def solution_picture(spec, cells: dict) -> Picture:
@@ -200,14 +195,14 @@ class _Hints:
     """The spec's `draw` hints, evaluated: which shape a value is drawn as."""
 
     def __init__(self, spec, instance):
-        from ...encoder.verify import Checker
+        from ...encoder.verify import AnswerChecker
         self.rules = {}
         checker = None
         for st in spec.draws:
             values = None
             if st.values is not None:
                 if checker is None:
-                    checker = Checker(spec, instance, _NoAnswer())
+                    checker = AnswerChecker(spec, instance, _NoAnswer())
                 with checker:
                     got = checker.eval(st.values, {})
                 values = _value_set(got)

@@ -1,0 +1,210 @@
+"""What the tasks return: one result type per command, every field declared.
+
+    Result         solve (and decode): the verified answer, or why there is none
+    CountResult    count: the distinct boards found, complete or not
+    UniqueResult   unique: exactly one solution, or two and where they differ
+    ExplainResult  explain: a minimal core, the answer, or a clue to add
+    Generated      generate: one puzzle with exactly one solution
+
+Each has ``status``, ``stats``, ``error`` (a PzcError or None), ``exit_code``
+(runtime/errors.py) and ``to_json()``, the object `--format json` prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..encoder.enumerate import Enumeration
+from ..encoder.instance import Instance
+from ..encoder.render import grid_rows, moves, plan_boards, text_drawing
+from ..runtime.errors import EXIT_OK, PzcError
+from .pictures import draw
+
+
+@dataclass(eq=False)
+class Result:
+    """The outcome for one instance, with the fields of the JSON output."""
+    instance: str
+    spec: str
+    status: str                     # solved, unsat, timeout, error
+    grid: list | None = None
+    moves: list | None = None
+    verified: bool | None = None
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+    steps: int | None = None        # plans: the number of moves (a shortest plan)
+    boards: list | None = None      # plans: the board after each move, the start first
+    hint: str | None = None         # "explain": a board with no solution, pzc explain says why
+    # the `show text ...` drawing is made when first read (only text output
+    # prints it, and drawing a big board costs as much as verifying it)
+    _draw: object = field(default=None, repr=False)
+    # the answer's shown tokens (draw.Picture; a list of them, the start
+    # first, for a plan), made when first read: only --format svg draws
+    _picture: object = field(default=None, repr=False)
+
+    def attach(self, spec, instance, answer, steps: int | None = None) -> "Result":
+        """A verified answer's grid and moves; its `show text` drawing and its
+        pictures are made when first read."""
+        self.grid = grid_rows(spec, instance, answer)
+        self.moves = moves(spec, instance, answer)
+        if spec.show_text is not None:
+            self._draw = lambda: text_drawing(spec, instance, answer)
+        if steps is not None:
+            self.boards = plan_boards(spec, instance, answer)
+            self._picture = lambda: draw.plan_pictures(spec, instance, answer)
+        else:
+            self._picture = lambda: draw.picture(spec, instance, answer)
+        return self
+
+    @property
+    def picture(self):
+        """The answer's draw.Picture (plans: one a board, the start first; None
+        without an answer)."""
+        if callable(self._picture):
+            self._picture = self._picture()
+        return self._picture
+
+    @property
+    def drawing(self) -> list | None:
+        """The rows of the spec's `show text` drawing (None without one)."""
+        if callable(self._draw):
+            self._draw = self._draw()
+        return self._draw
+
+    def to_json(self, boards: bool = False) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "status": self.status,
+               "grid": self.grid, "moves": self.moves, "verified": self.verified,
+               "stats": self.stats}
+        if self.steps is not None:
+            out["steps"] = self.steps
+            out["shortest"] = self.status == "solved"
+        if boards and self.boards is not None:
+            out["boards"] = self.boards
+        if self.hint is not None:
+            out["hint"] = self.hint
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@dataclass(eq=False)
+class CountResult:
+    """The outcome of counting one instance's solutions."""
+    instance: str
+    spec: str
+    status: str                     # counted, timeout, error
+    count: int = 0
+    complete: bool = False
+    solutions: list = field(default_factory=list)    # boards (grid rows), in order found
+    moves: list = field(default_factory=list)         # their move lists, for specs with moves
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+    # the solutions as found (answers, cells), for pictures and explain
+    found: Enumeration | None = field(default=None, repr=False)
+
+    def to_json(self, show: bool = False) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "count": self.count,
+               "complete": self.complete, "status": self.status, "stats": self.stats}
+        if show:
+            out["solutions"] = self.solutions
+            if any(m is not None for m in self.moves):
+                out["moves"] = self.moves
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@dataclass(eq=False)
+class UniqueResult:
+    """Whether one instance has exactly one solution, with two witnesses if not."""
+    instance: str
+    spec: str
+    status: str                     # unique, several, none, timeout, error
+    witnesses: list = field(default_factory=list)     # their boards (grid rows)
+    moves: list = field(default_factory=list)         # their move lists, for specs with moves
+    differ: list = field(default_factory=list)
+    marks: list | None = None       # a board with '*' where the witnesses differ
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+    # the solutions as found (answers, cells), for pictures and explain
+    found: Enumeration | None = field(default=None, repr=False)
+
+    @property
+    def unique(self) -> bool:
+        return self.status == "unique"
+
+    def to_json(self) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "unique": self.unique,
+               "status": self.status, "witnesses": self.witnesses, "differ": self.differ,
+               "stats": self.stats}
+        if any(m is not None for m in self.moves):
+            out["moves"] = self.moves
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@dataclass(eq=False)
+class ExplainResult:
+    """Why an instance has no solution (a minimal core of clues and rule
+    instances), or that it has one, or two and a clue that would tell them
+    apart.  ``core_clues`` and ``core_rules`` carry the cells each member
+    mentions (``cells``) for a picture to highlight (``highlight``)."""
+    instance: str
+    spec: str
+    status: str                     # unsat, unique, several, timeout, error
+    core_clues: list = field(default_factory=list)   # {cell, value, token, at}
+    core_rules: list = field(default_factory=list)   # {rule, implied, binding, shown, at, cells}
+    minimal: bool = False
+    solved: Result | None = None            # unique: the answer, as solve gives it
+    several: UniqueResult | None = None     # several: the two witnesses and where they differ
+    suggestion: dict | None = None          # several: {cell, value, token, at, where, unique}
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+
+    @property
+    def highlight(self) -> list:
+        """The cells of the core (clue cells, then the cells the rule
+        instances' bindings name), for `board_svg(..., highlight=...)`."""
+        cells = [tuple(c["cell"]) for c in self.core_clues]
+        for r in self.core_rules:
+            cells += [tuple(c) for c in r["cells"]]
+        return list(dict.fromkeys(cells))
+
+    def to_json(self) -> dict:
+        out = {"file": self.instance, "spec": self.spec, "status": self.status}
+        if self.status == "unsat":
+            out["core"] = {"clues": [{k: c[k] for k in ("cell", "value", "at")}
+                                     for c in self.core_clues],
+                           "rules": [{k: r[k] for k in ("rule", "implied", "binding", "at",
+                                                         "cells")}
+                                     for r in self.core_rules]}
+            out["minimal"] = self.minimal
+        elif self.status == "unique" and self.solved is not None:
+            out.update(grid=self.solved.grid, moves=self.solved.moves,
+                       verified=self.solved.verified)
+        elif self.status == "several" and self.several is not None:
+            out.update(witnesses=self.several.witnesses, differ=self.several.differ,
+                       suggestion=self.suggestion)
+        out["stats"] = self.stats
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@dataclass(eq=False)
+class Generated:
+    """One generated puzzle (status generated), or why there is none."""
+    spec: str
+    seed: int
+    status: str                      # generated, timeout, error
+    instance: Instance | None = None
+    solution: list | None = None     # the answer's grid rows, verified
+    clues: int = 0                   # clue cells left
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK

@@ -1,0 +1,298 @@
+"""solve, count and unique (and dimacs and decode beside them): the pipeline
+run on one instance, under its own time limit.
+
+    ground -> backend (encode, solve) -> decode -> verify -> render
+
+Every answer a result carries was verified by the independent evaluator
+(encoder/verify.py); a failure is exit 4, a bug, never hidden.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..backends import deepen, watched
+from ..encoder import cnf as cnf_stage
+from ..encoder import dimacs as dimacs_stage
+from ..encoder import syntax
+from ..encoder.decode import decode
+from ..encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
+from ..encoder.ground import ground
+from ..encoder.instance import Instance, read_file
+from ..encoder.unroll import unroll
+from ..encoder.verify import verify
+from ..runtime import clock
+from ..runtime.deep_stack import deep_stack
+from ..runtime.errors import EXIT_TIMEOUT, EXIT_UNSAT, EXIT_VERIFY, PzcError
+from ..runtime.gc_pause import without_gc
+from ..runtime.progress import no_progress
+from .options import Options
+from .results import CountResult, Result, UniqueResult
+from .timing import within
+
+
+def run_stats(ground_s: float, st: dict) -> dict:
+    """The stats a result shows: backend, solver, sizes, compile and solve seconds."""
+    out = {"backend": st.get("backend"), "solver": st.get("solver"),
+           "variables": st.get("variables"), "clauses": st.get("clauses"),
+           "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
+           "solve_s": round(st.get("solve_s", 0.0), 4)}
+    for key in ("connectivity", "rounds", "cuts", "made_eager", "rules", "reachability",
+                "members", "portfolio_s"):
+        if key in st:
+            out[key] = st[key]
+    return out
+
+
+def stopped_stats(spec: syntax.Spec, options: Options | None = None, **given) -> dict:
+    """The stats of a result stopped before anything ran (the time limit
+    reached while reading the instance file)."""
+    return _stopped_stats(Options.of(options, **given).engine(spec), time.perf_counter())
+
+
+def _stopped_stats(engine, started: float) -> dict:
+    """The stats of a result stopped before a solver ran."""
+    return dict(engine.describe(), variables=None, clauses=None,
+                compile_s=round(time.perf_counter() - started, 4), solve_s=0.0)
+
+
+def _ground(spec, instance, result, progress=no_progress):
+    """Ground, or record the error in ``result``; returns (ground, seconds)."""
+    progress("grounding")
+    start = time.perf_counter()
+    try:
+        return ground(spec, instance), time.perf_counter() - start
+    except PzcError as e:
+        result.error = e
+        result.exit_code = e.exit_code
+        return None, 0.0
+
+
+@without_gc      # the whole pipeline: its objects die with it, by reference counting
+@deep_stack
+def solve(spec: syntax.Spec, instance: Instance, options: Options | None = None,
+          **given) -> Result:
+    """Ground, encode, solve, decode, verify and render one instance.
+
+    ``options`` (or the same as keywords: backend, solver, timeout,
+    connectivity, solver_cmd, max_steps, progress; tasks/options.py): a move
+    puzzle (a spec with a plan) gets a shortest plan of at most ``max_steps``
+    moves; ``progress`` is called as runtime/progress.py says."""
+    opts = Options.of(options, **given)
+    if spec.plan is not None:
+        return solve_plan(spec, instance, opts)
+    engine = opts.engine(spec)
+    result = Result(instance.name, spec.name, "error")
+    started = time.perf_counter()
+    return within(opts.timeout,
+                  lambda: _solve_board(spec, instance, engine, result, opts.progress),
+                  lambda: _timed_out(result, engine, started))
+
+
+def _solve_board(spec, instance, engine, result, progress) -> Result:
+    g, ground_s = _ground(spec, instance, result, progress)
+    if g is None:
+        return result
+    try:
+        outcome = engine.solve(g, clock.left(), progress)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.stats = run_stats(ground_s, outcome.stats)
+    return finish(result, spec, instance, g, outcome.status, outcome.assignment,
+                  progress=progress)
+
+
+@deep_stack
+def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = None,
+               **given) -> Result:
+    """A shortest plan: one step more per round on one incremental solver."""
+    opts = Options.of(options, **given)
+    if opts.max_steps < 0:
+        raise PzcError(f"--max-steps is a number of moves, at least 0, not {opts.max_steps}")
+    if opts.backend not in ("sat", "smt"):
+        raise PzcError(f"move puzzles are solved on the sat or smt backend, not "
+                       f"{opts.backend!r} (a plan grows a step at a time on one incremental "
+                       f"solver)" + ("; leave out --portfolio" if opts.backend == "portfolio"
+                                     else ""))
+    engine = Options.of(opts, connectivity="eager" if opts.backend == "sat" else None,
+                        solver_cmd=None).engine(spec)
+    result = Result(instance.name, spec.name, "error")
+    started = time.perf_counter()
+    return within(opts.timeout,
+                  lambda: _solve_plan(spec, instance, engine, result, opts.max_steps,
+                                      opts.progress),
+                  lambda: _timed_out(result, engine, started))
+
+
+def _solve_plan(spec, instance, engine, result, max_steps, progress) -> Result:
+    progress("grounding")
+    start = time.perf_counter()
+    try:
+        plan = unroll(spec, instance)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    ground_s = time.perf_counter() - start
+    try:
+        with watched(engine, plan, progress) as session:
+            outcome = deepen(plan, session, max_steps)
+            stats = dict(session.stats)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    steps = outcome.stats["steps"]
+    result.stats = dict(run_stats(ground_s, stats), steps=steps)
+    if outcome.status == "unsat":
+        result.status, result.exit_code = "unsat", EXIT_UNSAT
+        result.error = PzcError(f"no plan of at most {max_steps} moves "
+                                "(--max-steps raises the bound)", exit_code=EXIT_UNSAT)
+        return result
+    finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps, progress)
+    if result.status == "solved":
+        result.steps = steps
+    return result
+
+
+def _timed_out(result, engine, started):
+    """The instance ran out of time before a solver ran (grounding, encoding)."""
+    result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
+    result.stats = _stopped_stats(engine, started)
+    return result
+
+
+def finish(result, spec, instance, g, status, assignment, steps=None,
+           progress=no_progress) -> Result:
+    """Decode, verify and render a backend's answer into ``result``."""
+    if status == "timeout":
+        clock.leave_behind(g)            # freed before the next instance's clock
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+        return result
+    if status == "unsat":
+        result.status, result.exit_code, result.hint = "unsat", EXIT_UNSAT, "explain"
+        return result
+    result.status = "solved"
+    progress("verifying")
+    try:
+        answer = decode(g, assignment, steps)
+        problems = verify(spec, instance, answer)
+    except PzcError as e:
+        problems = [e.message]
+    result.verified = not problems
+    if problems:
+        result.error = PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
+                                exit_code=EXIT_VERIFY)
+        result.exit_code = EXIT_VERIFY
+        return result
+    try:
+        result.attach(spec, instance, answer, steps)
+    except PzcError as e:
+        result.status, result.error, result.exit_code = "error", e, e.exit_code
+    return result
+
+
+@without_gc
+@deep_stack
+def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
+          **given) -> CountResult:
+    """Count the distinct boards that solve ``instance`` (up to the option ``limit``).
+
+    ``complete`` says whether every solution was found; ``progress`` is
+    called as runtime/progress.py says, ``solution`` as each distinct board comes."""
+    opts = Options.of(options, **given)
+    result = CountResult(instance.name, spec.name, "error")
+    engine = opts.engine(spec)
+    started = time.perf_counter()
+
+    def timed_out():
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+        result.stats = _stopped_stats(engine, started)
+        result.found = Enumeration(timed_out=True)
+        return result
+
+    return within(opts.timeout,
+                  lambda: _count(spec, instance, engine, opts.limit, opts.progress, result),
+                  timed_out)
+
+
+def _count(spec, instance, engine, limit, progress, result) -> CountResult:
+    g, ground_s = _ground(spec, instance, result, progress)
+    if g is None:
+        return result
+    try:
+        with watched(engine, g, progress) as session:
+            found = enumerate_solutions(g, session, limit, progress)
+            result.stats = run_stats(ground_s, session.stats)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.count = len(found.solutions)
+    result.complete = found.complete
+    result.solutions = [s.grid for s in found.solutions]
+    result.moves = [s.moves for s in found.solutions]
+    result.found = found
+    if found.timed_out:
+        clock.leave_behind(g)
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+    else:
+        result.status = "counted"
+    return result
+
+
+@deep_stack
+def unique(spec: syntax.Spec, instance: Instance, options: Options | None = None,
+           **given) -> UniqueResult:
+    """Look for two solutions: exactly one means unique (exit 0), else exit 1;
+    ``progress`` is called as count calls it."""
+    counted = count(spec, instance, Options.of(options, **given, limit=2))
+    result = UniqueResult(instance.name, spec.name, "error", stats=counted.stats,
+                          error=counted.error, exit_code=counted.exit_code)
+    if counted.error is not None:
+        return result
+    found = result.found = counted.found
+    result.witnesses = [s.grid for s in found.solutions]
+    result.moves = [s.moves for s in found.solutions]
+    if len(found.solutions) >= 2:
+        result.status, result.exit_code = "several", EXIT_UNSAT
+        result.differ = differences(found.solutions[0], found.solutions[1])
+        result.marks = marked_rows(instance, found.solutions[0], result.differ)
+    elif found.timed_out:
+        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+    elif not found.solutions:
+        result.status, result.exit_code = "none", EXIT_UNSAT
+    else:
+        result.status = "unique"
+    return result
+
+
+@deep_stack
+def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
+    """(DIMACS text, symbol table as JSON) with connectivity encoded eagerly."""
+    g = ground(spec, instance)
+    cnf = cnf_stage.encode(g.model, "eager")
+    return dimacs_stage.to_dimacs(cnf, spec, instance), dimacs_stage.to_json_map(cnf, spec, instance)
+
+
+@deep_stack
+def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Result:
+    """Read a SAT solver's answer for `pzc dimacs`'s formula, then decode,
+    verify and render it like `solve` does."""
+    result = Result(instance.name, spec.name, "error")
+    g, ground_s = _ground(spec, instance, result)
+    if g is None:
+        return result
+    try:
+        source = read_file(model_path, "model file")
+        cnf = cnf_stage.encode(g.model, "eager")
+        status, lits = dimacs_stage.read_model(source.text, source.path)
+        assignment = None
+        if status == "sat":
+            assignment = dimacs_stage.check_model(cnf, lits, source.path)
+    except PzcError as e:
+        result.error, result.exit_code = e, e.exit_code
+        return result
+    result.stats = {"backend": "model file", "solver": source.path, "variables": cnf.nvars,
+                    "clauses": len(cnf.clauses), "compile_s": round(ground_s, 4), "solve_s": 0.0}
+    if status == "unknown":
+        status = "timeout"
+    return finish(result, spec, instance, g, status, assignment)

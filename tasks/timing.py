@@ -1,0 +1,31 @@
+"""The instance clock: each instance runs under a time limit of its own.
+
+    result = within(timeout, lambda: work(...), lambda: timed_out_result())
+
+``within`` frees what an earlier instance left behind at its limit, starts the
+limit, runs ``work`` and returns its value; when the limit is reached it
+keeps what the instance built for later (clock.leave_behind: freeing it now
+would cost seconds past the limit) and returns ``timed_out()`` instead.  It is
+a function, not a ``with`` block, because the Timeout may come as the block
+is left, before ``__exit__`` runs (runtime/clock.py's ``limit`` says why):
+only an ``except`` around the ``with`` sees it there.
+"""
+
+from __future__ import annotations
+
+from ..runtime import clock
+from ..runtime.clock import Timeout
+
+
+def within(timeout: float | None, work, timed_out):
+    """``work()`` within ``timeout`` seconds (None: no limit); ``timed_out()``
+    when the limit is reached first."""
+    clock.release_left_behind()
+    deadline = clock.limit(timeout)
+    try:
+        with deadline:
+            return work()
+    except Timeout as e:            # outside the with: it can come while the block is left
+        deadline.leave()            # what __exit__ did not do, if it came there
+        clock.leave_behind(e)       # its frames hold what was built so far
+        return timed_out()
