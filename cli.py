@@ -12,7 +12,7 @@ import sys
 import time
 
 from . import __version__, api
-from .backends.registry import BACKENDS, CONNECTIVITY
+from .backends.registry import BACKENDS, CONNECTIVITY, INCREMENTAL
 from .encoder.check import summary
 from .runtime import clock
 from .runtime.deep_stack import run_deep
@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs or a "
                         "pzprv3 file")
-    x.add_argument("--backend", choices=["sat", "smt"], default="sat",
+    x.add_argument("--backend", choices=list(INCREMENTAL), default="sat",
                    help="sat: assumption cores of a PySAT solver (default); smt: Z3's")
     x.add_argument("--solver", metavar="NAME", default=None,
                    help="an incremental PySAT solver for --backend sat (default: the spec's, "
@@ -416,12 +416,12 @@ def _main(argv) -> int:
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
                    "convert": cmd_convert, "generate": cmd_generate,
                    "specs": cmd_specs}[args.command]
-        return run_deep(command, args)       # deep specs recurse deep: see deep_stack.py
+        return run_deep(command, args)       # deep specs recurse deep: see runtime/deep_stack.py
     except PzcError as e:
         print(e.format(), file=sys.stderr)
         return e.exit_code
     except RecursionError:
-        # only where no deep stack could be had (deep_stack.py: a tight ulimit -v);
+        # only where no deep stack could be had (runtime/deep_stack.py: a tight ulimit -v);
         # the spec's own limits are located errors before this
         print("pzc: error: the spec nests or recurses too deeply for the stack this "
               "process could get; raise ulimit -v or simplify the spec", file=sys.stderr)
@@ -430,7 +430,7 @@ def _main(argv) -> int:
         stop_lines()
         print("pzc: interrupted", file=sys.stderr)
         return 130
-    except MemoryError:         # past the checks of encoder/limits.py: still a plain message
+    except MemoryError:         # past the checks of runtime/limits.py: still a plain message
         print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
               file=sys.stderr)
         return EXIT_USAGE

@@ -38,7 +38,7 @@ class Session:
     """Incremental solving of one ground model."""
 
     stats: dict
-    progress = staticmethod(no_progress)    # progress.py's callback, set by `watched`
+    progress = staticmethod(no_progress)    # runtime/progress.py's callback, set by `watched`
 
     def next(self, timeout: float | None = None) -> Outcome:  # pragma: no cover
         raise NotImplementedError
@@ -108,7 +108,7 @@ class Backend:
 @contextmanager
 def watched(backend: Backend, ground, progress=no_progress):
     """A session on ``ground`` that reports its phases (encoding while it is
-    made, then solving) and its rounds to ``progress`` (progress.py)."""
+    made, then solving) and its rounds to ``progress`` (runtime/progress.py)."""
     progress("encoding")
     with backend.session(ground) as session:
         session.progress = progress
@@ -138,7 +138,7 @@ def deepen(plan, session, max_steps: int) -> Outcome:
     round adds a step and assumes the goal in the newest state, so the first
     plan found is a shortest one.  Outcome.stats["steps"] is its length; an
     unsat outcome means no plan of at most ``max_steps`` steps.  The time
-    limit (clock.py) is checked at every step: a goal that is false outright
+    limit (runtime/clock.py) is checked at every step: a goal that is false outright
     never reaches the solver, whose own limit would not see the time pass."""
     for t in range(max_steps + 1):
         try:

@@ -192,7 +192,7 @@ class AspSession(Session):
 
     @staticmethod
     def _until_done(handle):
-        while not handle.wait(0.25):     # Ctrl-C and clock.py's alarm get in between
+        while not handle.wait(0.25):     # Ctrl-C and runtime/clock.py's alarm get in between
             pass
         return True
 

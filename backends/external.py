@@ -84,7 +84,7 @@ class ExternalSession(Session):
 
 def _run(argv, timeout):
     """Run the solver in its own process group; at the time limit (or on any
-    interruption: clock.py's alarm) the whole group is killed, so a shell
+    interruption: runtime/clock.py's alarm) the whole group is killed, so a shell
     wrapper's children stop too.  None when the time ran out."""
     if timeout is not None and timeout <= 0:
         return None

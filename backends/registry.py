@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-# --backend NAME: (module in backends/, its Backend class, what it is for --help)
+# --backend NAME: (module in backends/, or a full dotted name for a module of
+# another package; its Backend class; what it is, for --help)
 BACKENDS = {
     "sat": ("sat", "SatBackend", "CNF solved by PySAT (default)"),
     "smt": ("smt", "SmtBackend", "Z3"),
@@ -20,6 +21,10 @@ BACKENDS = {
 }
 # --portfolio: several of the above at once, the first answer wins
 PORTFOLIO = ("portfolio", "PortfolioBackend")
+
+# the backends whose one incremental solver takes assumptions: a plan grows a
+# step at a time on them, and explain asks them for assumption cores
+INCREMENTAL = ("sat", "smt")
 
 DEFAULT_BACKEND = "sat"
 DEFAULT_SAT_SOLVER = "cadical195"
@@ -32,4 +37,5 @@ def backend_class(name: str):
     entry = PORTFOLIO if name == "portfolio" else BACKENDS.get(name)
     if entry is None:
         return None
-    return getattr(import_module(f"{__package__}.{entry[0]}"), entry[1])
+    module = entry[0] if "." in entry[0] else f"{__package__}.{entry[0]}"
+    return getattr(import_module(module), entry[1])

@@ -13,7 +13,7 @@ costing far more than the one before; Glucose's interrupt came up to 2 s late.
 Without a time limit a solve starts in process, where most puzzles are
 solved in milliseconds, a fork costing more than that (Janko's 270
 Numberlinks: 5.2 s in process, 7.9 s with a worker each).  But Ctrl-C waits
-for a native call to return (encoder/pysat_calls.py), so in process a call
+for a native call to return (runtime/pysat_calls.py), so in process a call
 gets a budget of SLICE_CONFLICTS conflicts; the first solve that needs more
 goes on in a worker, forked with the solver as it stands (nothing lost),
 which Ctrl-C stops at once.  The hand-over depends on conflicts, not on

@@ -12,7 +12,7 @@ and waits for each answer at most until the deadline:
 
 The worker lives from call to call, so an incremental solver keeps what it
 learnt (counting, plan deepening, connectivity rounds).  What the copy reports
-to its ``progress`` callback (progress.py: connectivity rounds) comes back
+to its ``progress`` callback (runtime/progress.py: connectivity rounds) comes back
 and is reported here, where the caller's callback lives.
 """
 
@@ -53,7 +53,7 @@ def die_with(parent: int) -> None:
 
 def bounded(timeout):
     """``timeout``, but no later than the clock's deadline: a wait in a system
-    call (poll, communicate) is not broken by clock.py's alarm, and a timeout
+    call (poll, communicate) is not broken by runtime/clock.py's alarm, and a timeout
     reckoned before encoding would let it run on by the encoding's time."""
     left = clock.left()
     if left is None:

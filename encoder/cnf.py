@@ -889,7 +889,7 @@ def encode(model: Model, connectivity: str = "lazy") -> Cnf:
     implied_from = len(model.constraints)
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
-            clock.check()            # cheap; the alarm (clock.py) stops the rest
+            clock.check()            # cheap; the alarm (runtime/clock.py) stops the rest
         if i >= implied_from and LARGE_IMPLIED and _large_count(node):
             continue                 # size_limits has its bound (see _large_count)
         enc.memory.statement = rule       # where a memory error points

@@ -58,8 +58,8 @@ def show_solution(spec, instance, answer, touched) -> Solution:
 
 def enumerate_solutions(ground, session, limit=None, progress=no_progress) -> Enumeration:
     """Up to ``limit`` distinct boards; ``complete`` when no other exists;
-    ``progress("solution", count=n)`` as each comes (progress.py).  At the
-    time limit (clock.py) the boards found so far are kept."""
+    ``progress("solution", count=n)`` as each comes (runtime/progress.py).  At the
+    time limit (runtime/clock.py) the boards found so far are kept."""
     out = Enumeration()
     try:
         _enumerate(ground, session, limit, progress, out)

@@ -194,7 +194,7 @@ def declared(spec: ast.Spec, instance, listen: bool = False) -> Grounder:
     check_requires(g)
     check_clues(g)
     for stmt in spec.vars.values():
-        clock.check()                # cheap; the alarm (clock.py) stops the rest
+        clock.check()                # cheap; the alarm (runtime/clock.py) stops the rest
         g.declare(stmt)
     return g
 

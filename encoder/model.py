@@ -171,7 +171,7 @@ class Model:
         self.implied = []          # the same for implied rules
         self.spec_vars = {}        # spec var name -> {key: Var}
         self.source = None         # the spec's Source, to point errors at its rules
-        self.memory = None         # a MemoryBudget while grounding (encoder/limits.py)
+        self.memory = None         # a MemoryBudget while grounding (runtime/limits.py)
         self._graphs = {}          # elements -> adjacency as index lists
 
     # ------------------------------------------------------------ atoms

@@ -271,7 +271,7 @@ def start_smtlib(model: Model):
 
     for i, (rule, node) in enumerate(model.constraints + model.implied):
         if not i & 1023:
-            clock.check()            # cheap; the alarm (clock.py) stops the rest
+            clock.check()            # cheap; the alarm (runtime/clock.py) stops the rest
             check_memory()           # reads /proc: not per rule
         start = len(w.lines)
         w.lines.append(f"(assert {w.term(node)})")

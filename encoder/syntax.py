@@ -336,7 +336,7 @@ class Generate(Stmt):
 
 @dataclass(eq=False)
 class GenerateSection:
-    """The spec's `generate` lines, gathered (encoder/generate.py reads them)."""
+    """The spec's `generate` lines, gathered (tasks/generate/stages.py reads them)."""
     pos: tuple                                       # the first generate line
     statements: list = field(default_factory=list)   # its lets, vars and rules, in order
     cells: dict = field(default_factory=dict)        # clue/given/removed/locked/shuffle -> GenCell
@@ -479,7 +479,7 @@ MAX_NESTING = 5_000     # levels of the parse tree (1 + 1 + ... a level a term);
 def _check_nesting(source: Source, tree) -> None:
     """A located error for an expression nested deeper than MAX_NESTING (a
     sum of 6,000 terms written out, 6,000 `not`s, lists in lists): every later
-    stage walks the tree recursively, on the deep stack of deep_stack.py."""
+    stage walks the tree recursively, on the deep stack of runtime/deep_stack.py."""
     stack = [(tree, 0)]
     while stack:
         node, depth = stack.pop()

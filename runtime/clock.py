@@ -112,7 +112,7 @@ def leave_behind(thing) -> None:
     cuts) that would be spent past the limit.  The next instance frees it
     before its clock starts (release_left_behind); the command exits without
     freeing it (cli).  The cyclic collector stops looking at what exists now
-    (gc.freeze): its first pass after a paused stage (encoder/gc_pause.py)
+    (gc.freeze): its first pass after a paused stage (runtime/gc_pause.py)
     would walk all of it, for seconds, too."""
     _LEFT_BEHIND.append(thing)
     gc.freeze()

@@ -16,7 +16,7 @@ where possible keeps signals (the time limit's SIGALRM, Ctrl-C) working as
 they do without this module.
 
 The language's own limits, which are located errors (exit 2), sit well
-inside: MAX_CALL_DEPTH nested let-function calls (encoder/evaluate.py) and
+inside: MAX_CALL_DEPTH nested let-function calls (encoder/interpreter/evaluate.py) and
 MAX_NESTING levels of one expression (encoder/syntax.py).  Should a spec
 still exhaust the frames (a deep body in a deep recursion), the interpreter
 reports it at the outermost call.

@@ -46,7 +46,7 @@ _drawing = set()             # the processes of the lines open now, for stop_lin
 def stop_lines() -> None:
     """Clear every progress line now, from any thread: Ctrl-C reaches the main
     thread while the command (and its line) still runs on another
-    (deep_stack.py), and its message must not land on the line."""
+    (runtime/deep_stack.py), and its message must not land on the line."""
     for proc in list(_drawing):
         try:
             os.kill(proc.pid, signal.SIGINT)        # the line clears itself and stops

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from ..backends import deepen, watched
+from ..backends.registry import INCREMENTAL
 from ..encoder import cnf as cnf_stage
 from ..encoder import dimacs as dimacs_stage
 from ..encoder import syntax
@@ -110,8 +111,8 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     opts = Options.of(options, **given)
     if opts.max_steps < 0:
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {opts.max_steps}")
-    if opts.backend not in ("sat", "smt"):
-        raise PzcError(f"move puzzles are solved on the sat or smt backend, not "
+    if opts.backend not in INCREMENTAL:
+        raise PzcError(f"move puzzles are solved on the {' or '.join(INCREMENTAL)} backend, not "
                        f"{opts.backend!r} (a plan grows a step at a time on one incremental "
                        f"solver)" + ("; leave out --portfolio" if opts.backend == "portfolio"
                                      else ""))

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,28 @@ def test_the_cycle_check_sees_lazy_imports():
     # cli imports the api lazily or not: either way the edge is there
     assert "api" in deps["cli"]
     assert "cli" not in deps.get("api", {})
+
+
+def module_map() -> str:
+    """The README's module map: the code block after "How it is built"."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = text[text.index("## How it is built"):]
+    return part[part.index("```") + 3:part.index("```", part.index("```") + 3)]
+
+
+def test_the_readme_module_map_names_every_module_and_nothing_else():
+    block = module_map()
+    words = set(re.findall(r"[A-Za-z_][\w.]*", block))
+    missing = []
+    for module, path in MODULES.items():
+        if path.name == "__init__.py":
+            name = path.parent.name
+            if module and not re.search(rf"(^|\s){re.escape(name)}/", block, re.M):
+                missing.append(f"{name}/")
+        elif path.stem not in words and path.name not in words:
+            missing.append(str(path.relative_to(ROOT)))
+    assert not missing, f"modules the README's map leaves out: {missing}"
+    named = re.findall(r"^\s*([\w.]+(?:/|\.py|\.toml))\s", block, re.M)
+    absent = [n for n in named if not (ROOT / n).exists()
+              and not any((p / n).exists() for p in ROOT.iterdir() if p.is_dir())]
+    assert not absent, f"the README's map names what is not in the tree: {absent}"

@@ -90,7 +90,7 @@ def test_a_wide_clue_range_is_not_built_as_a_set(tmp_path):
 
 
 def test_running_out_of_python_memory_is_a_message(tmp_path, monkeypatch, capsys):
-    """A MemoryError outside the encoder's budget (encoder/limits.py) ends in
+    """A MemoryError outside the encoder's budget (runtime/limits.py) ends in
     a plain message and exit 2, not 'internal error'."""
     from pzc import api, cli
 

@@ -6,7 +6,7 @@ when a call runs out of it; a big formula goes to the worker at once.  The
 answers must not depend on where they were found: the tests below push solves
 across that line (a budget of one conflict, a formula "too big" at any size)
 and compare with what the other route and brute force say.  PySAT's own SIGINT
-handler is never installed (encoder/pysat_calls.py), so Ctrl-C never jumps out
+handler is never installed (runtime/pysat_calls.py), so Ctrl-C never jumps out
 of a native call: pzc says "interrupted" and exits 130, every time."""
 
 from __future__ import annotations

@@ -269,7 +269,7 @@ def test_expressions_nested_past_the_limit_are_located(write, run_pzc):
 
 
 def test_deep_recursion_through_the_api_on_the_main_thread():
-    # the API runs its work on a thread with a deep stack (deep_stack.py)
+    # the API runs its work on a thread with a deep stack (runtime/deep_stack.py)
     result = solve(WALK, "." * 1000 + "\n")
     assert result.status == "solved" and result.grid[0].count("1") == 3
 

@@ -250,7 +250,7 @@ def test_help_documents_quiet(run_pzc):
 
 
 def test_the_readme_shows_a_line_as_pzc_draws_it(monkeypatch):
-    """README.md's example line is what progress.py writes for those events."""
+    """README.md's example line is what runtime/progress.py writes for those events."""
     from pathlib import Path
 
     from pzc.runtime import progress

@@ -253,7 +253,7 @@ def test_a_limit_whose_exit_was_cut_short_is_left_by_its_handler():
 
 
 def test_a_limit_in_another_thread_is_kept_by_the_stages_checks(tmp_path, budget_apart):
-    """The command runs in a thread (deep_stack.py): the limit holds there too."""
+    """The command runs in a thread (runtime/deep_stack.py): the limit holds there too."""
     (tmp_path / "never.pz").write_text(NEVER)
     spec = api.load_spec(str(tmp_path / "never.pz"))
     assert_times_out_in_a_thread(spec, square("grid.txt", NEVER_GRID))

@@ -1,5 +1,5 @@
 """Every built-in of the spec language, gathered from the modules that
-define them by concept (see board/registry.py for how to add one):
+define them by concept (see encoder/builtins/registry.py for how to add one):
 
     regions         cells, rows, cols, edges, width, height, side, boxes, squares
     neighbourhoods  neighbours, around, edge, edges(c), ball, oncell, cell, row, col
@@ -9,7 +9,7 @@ define them by concept (see board/registry.py for how to add one):
     basics          abs, isqrt, len, sorted, set, list
 
 Aggregates (count, sum, product, min, max, distinct, connected) are in
-encoder/aggregates.py.
+encoder/interpreter/aggregates.py.
 """
 
 from __future__ import annotations

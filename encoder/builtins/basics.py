@@ -2,7 +2,7 @@
 and lists and sets (len, sorted, set, list).
 
 Add a built-in here if it needs neither the board nor the instance; see
-board/registry.py for how.
+encoder/builtins/registry.py for how.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ target grid of a plan, the JSON input of a json board, and tokens as the
 board prints them.
 
 Add a built-in here if it reads what the instance gives; see
-board/registry.py for how.
+encoder/builtins/registry.py for how.
 """
 
 from __future__ import annotations

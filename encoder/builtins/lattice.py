@@ -2,7 +2,7 @@
 corners, the unit segments joining them (Slitherlink's lines), a cell's four
 sides and the segments at a dot.
 
-Add a built-in here if it works on dots or segments; see board/registry.py
+Add a built-in here if it works on dots or segments; see encoder/builtins/registry.py
 for how.
 """
 

@@ -3,7 +3,7 @@ diagonal ones), the edges between neighbours, the cells within a number of
 steps (ball), and a cell's row and column.
 
 Add a built-in here if it takes a cell and looks around it; see
-board/registry.py for how.
+encoder/builtins/registry.py for how.
 """
 
 from __future__ import annotations

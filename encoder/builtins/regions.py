@@ -2,7 +2,7 @@
 cells, rows, columns, edges, the board's size, and boxes or sliding squares.
 
 Add a built-in here if it names a set of cells (or edges) of the whole board;
-see board/registry.py for how.
+see encoder/builtins/registry.py for how.
 """
 
 from __future__ import annotations

@@ -12,15 +12,15 @@ A built-in is a Python function registered with one of two decorators:
 
 ``value`` names a constant of the instance (computed once per instance);
 ``function`` names a call with a fixed number of arguments, whose static
-types (see encoder/values.py) the checker uses to infer types and report
+types (see encoder/interpreter/values.py) the checker uses to infer types and report
 mistakes before any instance is read.  Arguments arrive evaluated; report a
 bad one with ``it.err(node.args[i], message)`` so the caret points at it.
 
 To add a built-in, write it with its decorator in the module of its concept
-(regions, neighbourhoods, lattice, clues, basics: see board/builtins.py,
+(regions, neighbourhoods, lattice, clues, basics: see encoder/builtins/__init__.py,
 which imports them all) and document it in the Built-ins table of
 docs/language.md (tests/test_docs.py fails on a built-in left out).  Aggregates,
-which take binders (``sum(c in cells: ...)``), live in encoder/aggregates.py.
+which take binders (``sum(c in cells: ...)``), live in encoder/interpreter/aggregates.py.
 
 The helpers below check arguments the way every built-in should.
 """

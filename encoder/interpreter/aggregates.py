@@ -1,5 +1,5 @@
 """The aggregates of the spec language: count, sum, product, min, max,
-distinct and connected.  Unlike the built-ins (board/builtins.py) an aggregate takes its
+distinct and connected.  Unlike the built-ins (encoder/builtins/__init__.py) an aggregate takes its
 arguments unevaluated, so that it can range over binders:
 
     sum(c in cells where given(c): v[c])      count(c in row: black[c])

@@ -5,7 +5,7 @@ compiler (``_c_<kind>``, listed in ``_COMPILERS``) makes a closure that calls
 its children's closures directly and handles the common plain values in
 place (two ints added, a variable read by a bound cell), leaving the rest
 (symbolic values, mistakes to report) to the generic methods of
-encoder/operators.py and encoder/evaluate.py.  Grounding a large board
+encoder/interpreter/operators.py and encoder/interpreter/evaluate.py.  Grounding a large board
 evaluates the same few nodes millions of times, which is why this exists.
 """
 

@@ -59,7 +59,7 @@ class Interpreter(Closures, Operators):
         self._code = {}               # AST node -> its closure (see code())
         self.builtin_values = {}     # name -> value of a builtin such as cells or labels
         self.clue_cells = {}          # clue(...) call node -> the cell it read last
-        # explain (encoder/explain.py): the clue cells clue(k)/given(k) read
+        # explain (tasks/explain/members.py): the clue cells clue(k)/given(k) read
         # while one rule instance is grounded, None when nobody is listening
         self.clue_reads = None
         self._memo_reads = {}         # a memoised let call -> the clue cells it read
@@ -285,7 +285,7 @@ class Interpreter(Closures, Operators):
                 key = None
         self._calls += 1
         if not self._calls & 1023:       # a let function can call itself 2^40 times:
-            clock.check()                # the alarm (clock.py) stops it too
+            clock.check()                # the alarm (runtime/clock.py) stops it too
         reads = self.state_reads
         listening = self.clue_reads
         if listening is not None:
@@ -305,7 +305,7 @@ class Interpreter(Closures, Operators):
     def _nested(self, node, body, env):
         """Evaluate a let's body, called at ``node``, one level deeper; past
         MAX_CALL_DEPTH levels, or when Python's frames run out first (see
-        deep_stack.py), a located error at the call."""
+        runtime/deep_stack.py), a located error at the call."""
         if self._depth >= MAX_CALL_DEPTH:
             raise self.err(node, f"functions call each other too deeply (more than "
                                  f"{MAX_CALL_DEPTH:,} calls inside each other)")

@@ -3,7 +3,7 @@
 Indexing and fields, arithmetic, comparisons and logic on any values: plain
 values are computed here; where a decision variable takes part the
 operation is handed to the Model, which builds the IR.  The closures of
-encoder/closures.py handle the plain common cases themselves and call these
+encoder/interpreter/closures.py handle the plain common cases themselves and call these
 methods for the rest, and for mistakes to report.
 """
 

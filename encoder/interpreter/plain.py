@@ -10,7 +10,7 @@ cardinality over atoms; here it is one loop over the answer's table::
     connected(...)     ->   one search over the collection's adjacency
 
 Anything else (a mistake to report, an unusual value) goes to the shared
-closures (encoder/closures.py), which give the same value or error; a test
+closures (encoder/interpreter/closures.py), which give the same value or error; a test
 (tests/test_verify.py) holds both to the same answers on broken boards.
 """
 

@@ -1,5 +1,5 @@
 """Explanations on the solvers: a minimal unsatisfiable set of members
-(encoder/explain.py: clues and rule instances) by assumption cores.
+(tasks/explain/members.py: clues and rule instances) by assumption cores.
 
 Every member gets a selector literal.  A rule instance is enforced under a
 guard literal g that its own selector and the selectors of the clues it
@@ -37,6 +37,7 @@ from ...encoder import connectivity
 from ...encoder.cnf import Encoder
 from .members import RULE, shrink
 from ...runtime.errors import PzcError
+from ...backends.registry import DEFAULT_SAT_SOLVER
 from ...backends.worker import Worker
 
 
@@ -180,7 +181,7 @@ def search(found, backend: str = "sat", solver: str | None = None,
     """Solve with every member; when unsat, shrink the core to a minimal one.
     Returns {"status": "sat" | "unsat", "core": member indices, "stats"}."""
     oracle = (SmtCores(found) if backend == "smt"
-              else SatCores(found, solver or "cadical195", connectivity_mode))
+              else SatCores(found, solver or DEFAULT_SAT_SOLVER, connectivity_mode))
     try:
         everything = list(range(len(found.members)))
         sat, core = oracle.check(everything)
@@ -207,7 +208,7 @@ def search_within(found, backend, solver, connectivity_mode, timeout) -> dict:
             return {"status": "error", "error": (e.message, e.file, e.line, e.column,
                                                  e.source_line, e.exit_code)}
 
-    worker = Worker(serve, "z3" if backend == "smt" else (solver or "cadical195"))
+    worker = Worker(serve, "z3" if backend == "smt" else (solver or DEFAULT_SAT_SOLVER))
     reply = worker.call(None, timeout)   # the worker is stopped when the deadline comes
     if reply is None:
         raise clock.Timeout()

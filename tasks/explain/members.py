@@ -21,7 +21,7 @@ clues do to the board's shape while grounding stays: variable domains, and
 lets computed once from every clue (Akari's runs between walls, Nurikabe's
 list of islands) are background, as are the variables' domains themselves.
 
-The backends (backends/cores.py) encode each member under its guard, solve
+The backends (tasks/explain/cores.py) encode each member under its guard, solve
 under the assumption that every selector is true, and shrink the assumption
 core by deletion to a minimal one (``shrink`` below).
 """

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from ...backends.registry import DEFAULT_SAT_SOLVER, INCREMENTAL
 from ...encoder import syntax
 from ...encoder.instance import Instance
 from ...encoder.render import to_json
@@ -44,8 +45,9 @@ def explain(spec: syntax.Spec, instance: Instance, options: Options | None = Non
                                 f"(pzc solve finds its shortest plan)")
         result.exit_code = EXIT_USAGE
         return result
-    if backend not in ("sat", "smt"):
-        result.error = PzcError(f"explain runs on the sat or smt backend, not {backend!r} "
+    if backend not in INCREMENTAL:
+        result.error = PzcError(f"explain runs on the {' or '.join(INCREMENTAL)} backend, not "
+                                f"{backend!r} "
                                 "(it asks one incremental solver for assumption cores)")
         result.exit_code = EXIT_USAGE
         return result
@@ -81,7 +83,7 @@ def explain(spec: syntax.Spec, instance: Instance, options: Options | None = Non
 EXPLAIN_CONNECTIVITY = "lazy"
 
 
-EXPLAIN_SOLVER = "cadical195"
+EXPLAIN_SOLVER = DEFAULT_SAT_SOLVER
 
 
 def _explain(spec, instance, backend, solver, connectivity, implied, result, progress,

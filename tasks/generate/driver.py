@@ -1,5 +1,5 @@
 """Generation's driver: draw solutions, keep the first that makes a unique
-puzzle, blank its clues while it stays unique (encoder/generate.py has the
+puzzle, blank its clues while it stays unique (tasks/generate/stages.py has the
 stages, api.py calls this as api.generate).
 
 Every puzzle comes from one seed: the random phases of each draw and the

@@ -15,7 +15,7 @@ far as their clue says), so generation works on plain values:
    checked by the evaluator.
 3. derive: the `generate clue/given/layer` expressions, evaluated on that
    solution: an instance holding every clue the solution gives.
-4. reduce (generator.py): each clue cell in random order is blanked (or set
+4. reduce (tasks/generate/driver.py): each clue cell in random order is blanked (or set
    to its `generate removed` value) if the spec's own rules, grounded on the
    smaller instance, still have one solution.  A clue that could not go
    cannot go later either (fewer clues never make a puzzle unique), so one
@@ -209,7 +209,7 @@ def like_instance(spec: ast.Spec, like: Instance, params: dict) -> Instance:
 def random_phases(var_lits: dict, names, rng: random.Random, nvars: int = 0) -> list:
     """A preferred value for each variable of the named spec variables: true or
     false for a bool, one value of an integer's at random; and a random
-    polarity for every other CNF variable up to ``nvars`` (generator.py says
+    polarity for every other CNF variable up to ``nvars`` (tasks/generate/driver.py says
     for which solvers).  SAT solvers try these first, so the solution found
     is a random one."""
     phases = []
