@@ -20,6 +20,7 @@ import time
 
 from pzc import api
 from pzc.encoder import render, verify
+from pzc.tasks import solving
 
 
 def main() -> None:
@@ -32,15 +33,15 @@ def main() -> None:
     spec = api.load_spec(args.spec)
     instances = [i for p in args.paths for i in api.load_instances(spec, p)][:args.limit]
     kept = []
-    decode = api.decode
+    decode = solving.decode
     try:
         for inst in instances:
             got = []
-            api.decode = lambda *a, **k: got.append(decode(*a, **k)) or got[-1]
+            solving.decode = lambda *a, **k: got.append(decode(*a, **k)) or got[-1]
             if api.solve(spec, inst).verified and got:
                 kept.append((inst, got[0]))
     finally:
-        api.decode = decode
+        solving.decode = decode
     best = None
     for _ in range(args.rounds):
         checking = drawing = 0.0

@@ -35,9 +35,10 @@ def main(argv=None):
     args = p.parse_args(argv)
     from pzc import api
     from pzc.runtime import clock
+    from pzc.backends.choice import solver_for
     from pzc.backends.portfolio import parse
     spec = api.load_spec(args.spec)
-    members = api._solver(spec, "portfolio", args.configs)
+    members = solver_for(spec, "portfolio", args.configs)
     ways = {"alone": {}} if not args.each else {
         str(m): dict(backend=m.backend, solver=m.solver, connectivity=m.connectivity)
         for m in parse(members)}
