@@ -5,6 +5,10 @@
     for inst in api.load_instances(spec, "puzzles.txt"):
         result = api.solve(spec, inst, timeout=10)
         print(result.status, result.verified, result.grid)
+        if result.answer is not None:                       # the answer as data
+            print(result.answer.values, result.answer.board, result.answer.paths)
+
+docs/api.md documents it with examples the tests run.
 
 Each task takes the options of tasks/options.py, as an ``Options`` object or
 as keywords (backend, solver, timeout, connectivity, solver_cmd, max_steps,
@@ -24,6 +28,7 @@ This module only gathers the public names; each lives in its task's module
 from __future__ import annotations
 
 from .backends import get_backend
+from .encoder.answer_data import AnswerData
 from .formats.reading import (grids_of, instance_file, load_instances, select_instance,
                               write_instance)
 from .runtime.errors import (EXIT_OK, EXIT_TIMEOUT, EXIT_UNSAT, EXIT_USAGE, EXIT_VERIFY,
@@ -46,7 +51,7 @@ __all__ = [
     "Options", "DEFAULT_MAX_STEPS",
     "solve", "solve_plan", "count", "unique", "explain", "generate", "batch",
     "dimacs", "decode_model", "stopped_stats", "picture_document", "generated_document", "get_backend",
-    "Result", "CountResult", "UniqueResult", "ExplainResult", "Generated",
+    "Result", "CountResult", "UniqueResult", "ExplainResult", "Generated", "AnswerData",
     "PzcError", "worst_exit", "no_progress",
     "EXIT_OK", "EXIT_UNSAT", "EXIT_USAGE", "EXIT_TIMEOUT", "EXIT_VERIFY",
 ]

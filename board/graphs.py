@@ -51,3 +51,36 @@ def components(selected, adjacent) -> list:
             i += 1
         out.append(comp)
     return out
+
+
+def lines(links) -> tuple | None:
+    """The paths and loops that links (pairs of points) draw, each as its
+    points in order: (paths, loops), or None when a point has more than two
+    links (a network, not lines).
+
+    A path runs from its smaller end to the other; a loop starts at its
+    smallest point and goes first to the smaller of that point's two
+    neighbours, and its last point links back to the first.  Both lists are
+    in the order of their first points."""
+    beside = {}
+    for a, b in links:
+        beside.setdefault(a, []).append(b)
+        beside.setdefault(b, []).append(a)
+    if any(len(nbrs) > 2 for nbrs in beside.values()):
+        return None
+    seen = set()
+
+    def walk(start, first):
+        out = [start]
+        seen.add(start)
+        prev, here = start, first
+        while here is not None and here not in seen:
+            out.append(here)
+            seen.add(here)
+            prev, here = here, next((p for p in beside[here] if p != prev), None)
+        return out
+
+    paths = [walk(p, beside[p][0]) for p in sorted(beside)
+             if len(beside[p]) == 1 and p not in seen]
+    loops = [walk(p, min(beside[p])) for p in sorted(beside) if p not in seen]
+    return paths, loops

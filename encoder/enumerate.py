@@ -23,6 +23,7 @@ from ..runtime import clock
 from ..runtime.clock import Timeout
 from ..runtime.errors import EXIT_VERIFY, PzcError
 from ..runtime.progress import no_progress
+from .answer_data import AnswerData
 from .decode import decode
 from .render import cell_tokens, grid_rows, layout_rows, moves
 from .verify import verify
@@ -33,7 +34,8 @@ class Solution:
     grid: list | None
     moves: list | None
     cells: dict          # (row, col) -> token, to say where two boards differ
-    answer: object = field(default=None, repr=False)   # the decoded answer (explain reads it)
+    decoded: object = field(default=None, repr=False)   # the decoded answer (explain reads it)
+    answer: AnswerData | None = field(default=None, repr=False)   # the answer as data
 
 
 @dataclass(eq=False)
@@ -89,7 +91,8 @@ def _enumerate(ground, session, limit, progress, out):
                            exit_code=EXIT_VERIFY)
         touched = set()
         sol = show_solution(spec, instance, answer, touched)
-        sol.answer = answer
+        sol.decoded = answer
+        sol.answer = AnswerData(spec, instance, answer)
         key = json.dumps([sol.grid, sol.moves], sort_keys=True)
         if key not in seen:
             if full:

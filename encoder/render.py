@@ -114,8 +114,19 @@ def _join(rows, layout):
 @deep_stack
 def moves(spec, instance, answer, touched=None):
     """The move list of `show moves`, as JSON-ready dicts (None without one)."""
+    records = move_records(spec, instance, answer, touched)
+    if records is None:
+        return None
+    return [{name: to_json(value) for name, value in record.items()} for record in records]
+
+
+@deep_stack
+def move_records(spec, instance, answer, touched=None):
+    """The move list of `show moves` as dicts of plain Python values (cells
+    and other pairs as tuples, ints as ints; None without one); ``touched``
+    collects the variables the moves were read from."""
     if spec.plan is not None:
-        return plan_moves(spec, instance, answer)
+        return plan_moves(spec, instance, answer, touched)
     show = spec.show_moves
     if show is None:
         return None
@@ -123,22 +134,22 @@ def moves(spec, instance, answer, touched=None):
         env = {}
         out = []
         for guard in checker.bind(show.binders, env):
-            out.append({name: to_json(checker.eval(expr, env)) for name, expr in show.fields})
+            out.append({name: plain(checker.eval(expr, env)) for name, expr in show.fields})
         return out
 
 
 @deep_stack
-def plan_moves(spec, instance, answer) -> list:
+def plan_moves(spec, instance, answer, touched=None) -> list:
     """A plan's steps in order: the fields of the action's `show moves`, read
     in the state before the step (an action without one shows its name and
-    parameters)."""
-    checker = AnswerChecker(spec, instance, answer)
+    parameters), as plain Python values."""
+    checker = AnswerChecker(spec, instance, answer, touched)
     out = []
     for t, (name, params) in enumerate(answer.actions):
         action = spec.actions[name]
         show = spec.show_steps.get(name)
         if show is None:
-            out.append({"action": name, "parameters": to_json(params)})
+            out.append({"action": name, "parameters": plain(params)})
             continue
         env = {}
         for b, value in zip(action.binders, params):
@@ -147,7 +158,7 @@ def plan_moves(spec, instance, answer) -> list:
             else:
                 env.update(zip(b.names, value))
         checker.step = t
-        out.append({field: to_json(checker.eval(expr, env)) for field, expr in show.fields})
+        out.append({field: plain(checker.eval(expr, env)) for field, expr in show.fields})
     return out
 
 
@@ -171,10 +182,20 @@ class AnswerAtStep:
 
 
 def to_json(value):
+    """A value (or its plain() form) as JSON data: pairs, lists and sets as lists."""
     if type(value) in (Edge, Segment):
         return [to_json(value.a), to_json(value.b)]
     if isinstance(value, (tuple, PSet, range)):
         return [to_json(v) for v in value]
+    return value
+
+
+def plain(value):
+    """A value as plain Python data: a cell stays a (row, col) tuple, an edge
+    or segment becomes the tuple of its two ends, a list, set or range a
+    tuple; ints, bools, symbols and JSON records stay as they are."""
+    if isinstance(value, (tuple, PSet, range)):      # Edge and Segment are tuples
+        return tuple(plain(v) for v in value)
     return value
 
 

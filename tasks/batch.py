@@ -124,7 +124,7 @@ def run_task(task: dict, text=None) -> dict:
         options = dict(task["options"])
         run = {"solve": solve, "count": count, "unique": unique}[kind]
         result = run(spec, inst, **options)
-        out, code = result.to_json(), result.exit_code
+        out, code = result.to_json(data=task.get("data", False)), result.exit_code
         del result, inst
     except PzcError as e:
         out, code = error_result(kind, name, spec_name, e), e.exit_code
@@ -433,7 +433,7 @@ class Output:
 
 def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str = "solve",
           timeout: float | None = None, scheduler: str | None = None, done=frozenset(),
-          progress=no_progress, **options):
+          progress=no_progress, data: bool = False, **options):
     """Run ``task`` (solve, count or unique) on every instance of every file
     in ``paths``, spread over ``workers`` processes (default: all cores), and
     yield each instance's result as it finishes: the JSON object `pzc solve
@@ -450,7 +450,8 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
     now; a callback may start threads from then on), then
     ``progress("finished", name=, status=, code=, wall_s=, cpu_s=)`` before
     each result is yielded (code: its exit code; cpu_s: the worker's CPU
-    seconds on it, its solver processes included)."""
+    seconds on it, its solver processes included).  ``data``: each result
+    carries its answer as data too (``to_json(data=True)``, docs/api.md)."""
     progress = progress or no_progress
     if task not in TASKS:
         raise PzcError(f"the batch task is solve, count or unique, not {task!r}")
@@ -494,7 +495,7 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
                 continue
             seen.add(inst.name)
             tasks.append(dict(stub, spec_source=source, read=read, index=k, name=inst.name,
-                              task=task, options=options))
+                              task=task, options=options, data=data))
     def started():
         progress("batch", total=len(tasks) + len(failed), skipped=skipped)
         for name, e in failed:

@@ -8,12 +8,16 @@
 
 Each has ``status``, ``stats``, ``error`` (a PzcError or None), ``exit_code``
 (runtime/errors.py) and ``to_json()``, the object `--format json` prints.
+An answer is also there as data (encoder/answer_data.py, docs/api.md):
+``Result.answer``, ``CountResult.answers``, ``UniqueResult.answers``,
+``Generated.answer``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..encoder.answer_data import AnswerData
 from ..encoder.enumerate import Enumeration
 from ..encoder.instance import Instance
 from ..encoder.render import grid_rows, moves, plan_boards, text_drawing
@@ -36,6 +40,7 @@ class Result:
     steps: int | None = None        # plans: the number of moves (a shortest plan)
     boards: list | None = None      # plans: the board after each move, the start first
     hint: str | None = None         # "explain": a board with no solution, pzc explain says why
+    answer: AnswerData | None = field(default=None, repr=False)   # the answer as data
     # the `show text ...` drawing is made when first read (only text output
     # prints it, and drawing a big board costs as much as verifying it)
     _draw: object = field(default=None, repr=False)
@@ -44,10 +49,11 @@ class Result:
     _picture: object = field(default=None, repr=False)
 
     def attach(self, spec, instance, answer, steps: int | None = None) -> "Result":
-        """A verified answer's grid and moves; its `show text` drawing and its
-        pictures are made when first read."""
+        """A verified answer's grid and moves; its `show text` drawing, its
+        pictures and its data (``answer``) are made when first read."""
         self.grid = grid_rows(spec, instance, answer)
         self.moves = moves(spec, instance, answer)
+        self.answer = AnswerData(spec, instance, answer)
         if spec.show_text is not None:
             self._draw = lambda: text_drawing(spec, instance, answer)
         if steps is not None:
@@ -72,7 +78,9 @@ class Result:
             self._draw = self._draw()
         return self._draw
 
-    def to_json(self, boards: bool = False) -> dict:
+    def to_json(self, boards: bool = False, data: bool = False) -> dict:
+        """``boards``: a plan's boards too; ``data``: the answer as data too
+        (key "answer": AnswerData.to_json(), null without an answer)."""
         out = {"instance": self.instance, "spec": self.spec, "status": self.status,
                "grid": self.grid, "moves": self.moves, "verified": self.verified,
                "stats": self.stats}
@@ -81,6 +89,8 @@ class Result:
             out["shortest"] = self.status == "solved"
         if boards and self.boards is not None:
             out["boards"] = self.boards
+        if data:
+            out["answer"] = self.answer.to_json() if self.answer is not None else None
         if self.hint is not None:
             out["hint"] = self.hint
         if self.error is not None:
@@ -104,13 +114,22 @@ class CountResult:
     # the solutions as found (answers, cells), for pictures and explain
     found: Enumeration | None = field(default=None, repr=False)
 
-    def to_json(self, show: bool = False) -> dict:
+    @property
+    def answers(self) -> list:
+        """The solutions as data (AnswerData), in the order of ``solutions``."""
+        return found_answers(self.found)
+
+    def to_json(self, show: bool = False, data: bool = False) -> dict:
+        """``show``: the solutions' grids and moves; ``data``: the solutions
+        as data too (key "answers": AnswerData.to_json() each)."""
         out = {"instance": self.instance, "spec": self.spec, "count": self.count,
                "complete": self.complete, "status": self.status, "stats": self.stats}
         if show:
             out["solutions"] = self.solutions
             if any(m is not None for m in self.moves):
                 out["moves"] = self.moves
+        if data:
+            out["answers"] = [a.to_json() for a in self.answers]
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
@@ -136,15 +155,29 @@ class UniqueResult:
     def unique(self) -> bool:
         return self.status == "unique"
 
-    def to_json(self) -> dict:
+    @property
+    def answers(self) -> list:
+        """The witnesses as data (AnswerData), in the order of ``witnesses``."""
+        return found_answers(self.found)
+
+    def to_json(self, data: bool = False) -> dict:
+        """``data``: the witnesses as data too (key "answers":
+        AnswerData.to_json() each)."""
         out = {"instance": self.instance, "spec": self.spec, "unique": self.unique,
                "status": self.status, "witnesses": self.witnesses, "differ": self.differ,
                "stats": self.stats}
         if any(m is not None for m in self.moves):
             out["moves"] = self.moves
+        if data:
+            out["answers"] = [a.to_json() for a in self.answers]
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out
+
+
+def found_answers(found: Enumeration | None) -> list:
+    """The enumerated solutions' AnswerData, in the order found."""
+    return [s.answer for s in found.solutions] if found is not None else []
 
 
 @dataclass(eq=False)
@@ -204,6 +237,7 @@ class Generated:
     status: str                      # generated, timeout, error
     instance: Instance | None = None
     solution: list | None = None     # the answer's grid rows, verified
+    answer: AnswerData | None = field(default=None, repr=False)   # the same as data
     clues: int = 0                   # clue cells left
     stats: dict = field(default_factory=dict)
     error: PzcError | None = None

@@ -1,7 +1,7 @@
 """Every example in the docs is produced by pzc, so the docs cannot drift.
 
-From README.md, docs/language.md, docs/tutorial.md, docs/dimacs.md, docs/genres.md and
-docs/batch.md:
+From README.md, docs/language.md, docs/tutorial.md, docs/dimacs.md, docs/genres.md,
+docs/batch.md and docs/api.md:
 
 * command blocks: each `$ COMMAND` line with the output shown under it is
   run (in a scratch folder where specs/ and docs/ are the repository's) and
@@ -14,11 +14,15 @@ docs/batch.md:
   excerpt of a built-in spec must be found in it, line by line;
 * the `my.pz` error examples of docs/language.md are checked as the text
   says (two variables, the rule on line 6);
+* Python sessions (```pycon, `>>>` prompts as doctest reads them) run in
+  order, one namespace a doc, in a scratch folder like the commands; each
+  prints what is shown, `...` standing for any text (doctest's ELLIPSIS);
 * the built-ins documented in language.md are exactly the built-ins there are.
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -36,7 +40,7 @@ from pzc.runtime.errors import PzcError, Source
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ["README.md", "docs/language.md", "docs/tutorial.md", "docs/dimacs.md", "docs/genres.md",
-        "docs/batch.md"]
+        "docs/batch.md", "docs/api.md"]
 # set-up steps shown for the reader, not examples with an output to check
 SETUP = {". .venv/bin/activate"}
 
@@ -146,6 +150,28 @@ def test_command_block_output_is_what_pzc_prints(doc, body, scratch):
         assert matches(want, actual), (
             f"$ {command}\n--- the docs show\n" + "\n".join(want)
             + "\n--- pzc printed\n" + "\n".join(actual))
+
+
+# ------------------------------------------------------------------ Python sessions
+
+def python_sessions(doc):
+    """(first line number, lines) of each ```pycon block of a doc."""
+    return [(line, body) for info, line, body in fenced_blocks(doc) if info == "pycon"]
+
+
+@pytest.mark.parametrize("doc", [d for d in DOCS if python_sessions(d)])
+def test_python_sessions_print_what_the_docs_show(doc, scratch, monkeypatch):
+    monkeypatch.chdir(scratch(doc))
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    namespace = {}
+    report = []
+    for line, body in python_sessions(doc):
+        test = parser.get_doctest("\n".join(body) + "\n", namespace, f"{doc}:{line}", doc,
+                                  line - 1)
+        runner.run(test, out=report.append, clear_globs=False)
+        namespace = test.globs       # the next block goes on where this one ends
+    assert runner.failures == 0, "".join(report)
 
 
 # ------------------------------------------------------------------ spec blocks
@@ -268,3 +294,4 @@ def test_the_docs_hold_examples_of_each_kind():
     # guards the extraction above: a change of fences must not empty the tests
     assert len(list(command_blocks())) >= 30
     assert len(list(spec_blocks())) >= 30
+    assert sum(len(body) for _, body in python_sessions("docs/api.md")) >= 100

@@ -259,14 +259,14 @@ def clue_candidates(spec: ast.Spec, instance, first, second, limit: int = 4) -> 
         return value if allowed is None or value in allowed else None
 
     def from_line(sol, cell):
-        with AnswerChecker(spec, instance, sol.answer) as checker:
+        with AnswerChecker(spec, instance, sol.decoded) as checker:
             value = checker.eval(line.body, {line.cell: cell})
         if type(value) is bool or (isinstance(value, str) and (value in blanks or value == "")):
             return None
         return value
 
     if option is not None and option.value is not None:
-        with AnswerChecker(spec, instance, first.answer) as checker:
+        with AnswerChecker(spec, instance, first.decoded) as checker:
             allowed = checker.eval(option.value, {})
     cells = instance.geometry.cells if instance.geometry is not None else sorted(first.cells)
     differ = [c for c in cells if first.cells.get(c) != second.cells.get(c)]

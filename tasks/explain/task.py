@@ -151,7 +151,7 @@ def _explain_solvable(spec, instance, backend, solver, result):
         # the answer the count found (verified there), not a solve of its own
         result.solved = Result(instance.name, spec.name, "solved", verified=True,
                                stats=several.stats).attach(
-            spec, instance, several.found.solutions[0].answer)
+            spec, instance, several.found.solutions[0].decoded)
         return
     if several.status != "several":          # the core search said sat: a bug
         raise PzcError(f"explain: the instance has a solution, but unique says "
@@ -163,7 +163,7 @@ def _explain_solvable(spec, instance, backend, solver, result):
         clock.check()
         extended = stage.with_clue(instance, cell, value)
         try:
-            gone = bool(verify(spec, extended, second.answer))
+            gone = bool(verify(spec, extended, second.decoded))
         except PzcError:
             gone = True          # the second answer does not even fit the new board
         if not gone:

@@ -75,6 +75,7 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
             _check(result.status == "solved" and result.verified,
                    f"the generated puzzle did not solve and verify: {result.status}")
             out.status, out.instance, out.solution = "generated", inst, result.grid
+            out.answer = result.answer
             out.clues = len(inst.clues)
             if inst.locked:
                 stats["locked"] = len(inst.locked)
