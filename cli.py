@@ -24,6 +24,7 @@ from .tasks import text as text_output
 from .tasks.explain.report import explain_lines
 from .tasks.generate.task import generated_text
 from .tasks.pictures.documents import write_pictures as write_documents
+from .tasks.specs import listing as spec_listing
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -349,7 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     sp = sub.add_parser("specs", help="list the built-in specs",
-                        description="List the built-in specs with a one-line description each.")
+                        description="List the built-in specs, one a line: the name, what "
+                                    "`pzc generate` makes (GENERATE: the default board size as "
+                                    "--size takes it, WxH or a hexagon's side N; --size: a size "
+                                    "must be given; --like: the board must come from an "
+                                    "instance, as in `pzc generate SPEC --like INSTANCE`; -: "
+                                    "the spec has no generate lines), the description and the "
+                                    "puzz.link type names.")
     sp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     p.commands = sub.choices
     return p
@@ -469,13 +476,8 @@ def _exit_now(code: int) -> int:
 
 
 def cmd_specs(args) -> int:
-    names = api.builtin_specs()
-    width = max(map(len, names))
-    for name in names:
-        spec = api.load_spec(name)
-        types = spec.url_types
-        also = f"  (puzz.link: {', '.join(types)})" if types else ""
-        _out(f"{name:<{width}}  {spec.description}{also}")
+    for line in spec_listing():
+        _out(line)
     return 0
 
 

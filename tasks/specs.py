@@ -22,6 +22,7 @@ from ..formats.reading import load_by_type, load_instances, only_one
 from ..runtime.deep_stack import deep_stack
 from ..runtime.errors import PzcError
 from .generate.driver import prepare as prepare_generation
+from .generate.stages import board_made
 
 
 def builtin_specs() -> dict:
@@ -210,3 +211,17 @@ def spec_source(name_or_path: str) -> tuple:
 def builtin_source(name: str) -> tuple:
     """(text, path) of the built-in spec ``name``."""
     return builtin_specs()[name].read_text(encoding="utf-8"), f"<builtin>/{name}.pz"
+
+
+def listing() -> list:
+    """`pzc specs`: under a header, a line per built-in spec: its name, the
+    board `pzc generate` makes for it (stages.board_made: a default size,
+    --size, --like or -), its description and its puzz.link types."""
+    rows = [("SPEC", "GENERATE", "DESCRIPTION")]
+    for name in builtin_specs():
+        spec = load_spec(name)
+        types = spec.url_types
+        also = f"  (puzz.link: {', '.join(types)})" if types else ""
+        rows.append((name, board_made(spec), spec.description + also))
+    widths = [max(len(row[k]) for row in rows) for k in (0, 1)]
+    return [f"{name:<{widths[0]}}  {made:<{widths[1]}}  {about}" for name, made, about in rows]
