@@ -179,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="exit codes: 0 every instance has exactly one solution; 1 some "
                               "instance has none or several; 2 bad input; 3 time limit reached")
     _solver_options(u)
+    u.add_argument("--stats", action="store_true",
+                   help="text format: also print variables, clauses and times")
 
     x = sub.add_parser("explain", help="say why an instance has no solution, or which clue "
                                        "would make it unique",
@@ -941,7 +943,7 @@ def emit_count(args, result: api.CountResult):
 
 
 def emit_unique(args, result: api.UniqueResult):
-    _emit(args, result, lambda: text_output.unique_lines(result), result.to_json)
+    _emit(args, result, lambda: text_output.unique_lines(result, args.stats), result.to_json)
 
 
 def emit_explain(args, result: api.ExplainResult):

@@ -89,8 +89,11 @@ UNIQUE_TEXT = {"unique": "exactly one solution", "several": "not unique: two sol
                "none": "no solution", "timeout": "time limit reached", "error": "error"}
 
 
-def unique_lines(result: UniqueResult) -> list:
+def unique_lines(result: UniqueResult, stats: bool = False) -> list:
     out = [f"{result.instance}: {UNIQUE_TEXT[result.status]}"]
+    if stats and result.stats:
+        out.append("  " + stats_line(result.stats, result.status in ("unique", "several",
+                                                                     "none")))
     if result.status == "several":
         out += witness_lines(result)
     elif result.status == "unique":

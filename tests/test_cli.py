@@ -152,6 +152,26 @@ def test_solve_text_with_stats(write, run_pzc):
                         r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", stats), stats
 
 
+def test_unique_text_with_stats(write, run_pzc):
+    write("g.txt", GRID4)
+    write("open.txt", "4...\n....\n....\n....\n")     # many solutions
+    run = run_pzc("unique", "sudoku", "g.txt", "open.txt", "--stats")
+    assert (run.returncode, run.stderr) == (1, "")
+    first, second = run.stdout.split("\n\n")[:2]
+    lines = first.splitlines()
+    assert lines[0] == "g.txt: exactly one solution"
+    m = re.fullmatch(r"  sat/cadical195: (\d+) variables, (\d+) clauses; "
+                     r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", lines[1])
+    assert m, lines[1]
+    assert gen.sudoku_valid([line[2:] for line in lines[2:6]], GRID4.split())
+    # the figures are the instance's, as JSON gives them
+    stats = json.loads(run_pzc("unique", "sudoku", "g.txt", "--format", "json").stdout)["stats"]
+    assert (int(m.group(1)), int(m.group(2))) == (stats["variables"], stats["clauses"])
+    lines = second.splitlines()
+    assert lines[0] == "open.txt: not unique: two solutions differ"
+    assert lines[1].startswith("  sat/cadical195: ") and "first" in lines[2]
+
+
 def test_options_may_stand_between_the_spec_and_the_instances(write, run_pzc):
     write("g.txt", GRID4)
     write("h.txt", GRID4)
