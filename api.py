@@ -43,10 +43,12 @@ from .tasks.pictures import documents as _documents
 from .tasks.results import CountResult, ExplainResult, Generated, Result, UniqueResult
 from .tasks.solving import (count, decode_model, dimacs, solve, solve_plan, stopped_stats,
                              unique)
-from .tasks.specs import builtin_aliases, builtin_specs, load_spec, spec_for_puzzle, spec_source
+from .tasks.specs import (SpecChoice, builtin_aliases, builtin_for_type, builtin_specs, load_spec,
+                          spec_for_puzzle, spec_source, split_spec)
 
 __all__ = [
     "load_spec", "spec_source", "builtin_specs", "builtin_aliases", "spec_for_puzzle",
+    "builtin_for_type", "split_spec", "SpecChoice",
     "load_instances", "select_instance", "instance_file", "write_instance", "grids_of",
     "Options", "DEFAULT_MAX_STEPS",
     "solve", "solve_plan", "count", "unique", "explain", "generate", "batch",

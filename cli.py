@@ -24,6 +24,7 @@ from .tasks import text as text_output
 from .tasks.explain.report import explain_lines
 from .tasks.generate.task import generated_text
 from .tasks.pictures.documents import write_pictures as write_documents
+from .tasks.specs import listing as spec_listing
 
 DESCRIPTION = """\
 pzc compiles grid logic puzzles, written as short spec files, into SAT (PySAT)
@@ -55,6 +56,13 @@ examples:
   pzc batch slitherlink dataset.json --task unique --workers 4 --out u.jsonl
   pzc batch sudoku puzzles.txt --scheduler tcp://10.0.0.5:8786 --out r.jsonl
 exit codes: as pzc solve over all the instances (those resumed from --out too)"""
+
+
+SPEC_HELP = ("built-in spec name (or puzz.link type name) or path to a .pz file; left out "
+             "before a puzz.link URL, a file of URLs or a pzprv3 file, each instance is "
+             "read by the built-in spec of its own type")
+ONE_INSTANCE_HELP = ("instance file (path#k for the k-th of a file holding several), a "
+                     "puzz.link URL or a pzprv3 file")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -101,9 +109,7 @@ def _solver_options(p, what="solve"):
 def _engine_options_flags(p):
     """SPEC, INSTANCE... and the flags that choose the solver and the time
     limit (solve, count, unique and batch)."""
-    p.add_argument("spec", metavar="SPEC", help="built-in spec name (or puzz.link type name) "
-                   "or path to a .pz file; left out before a puzz.link URL or pzprv3 file, "
-                   "the built-in spec of its type")
+    p.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     p.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs (one "
                         "a line), a pzprv3 file or a puzzlekit dataset JSON file")
@@ -173,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="exit codes: 0 every instance has exactly one solution; 1 some "
                               "instance has none or several; 2 bad input; 3 time limit reached")
     _solver_options(u)
+    u.add_argument("--stats", action="store_true",
+                   help="text format: also print variables, clauses and times")
 
     x = sub.add_parser("explain", help="say why an instance has no solution, or which clue "
                                        "would make it unique",
@@ -184,8 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "first that rules out the second.",
                        epilog="exit codes: 0 exactly one solution; 1 no solution (explained) or "
                               "several; 2 bad input (or a move puzzle); 3 time limit reached")
-    x.add_argument("spec", metavar="SPEC", help="built-in spec name (or puzz.link type name) "
-                   "or path to a .pz file; left out before a puzz.link URL or pzprv3 file")
+    x.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     x.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="instance file, or - for stdin, a puzz.link URL, a file of URLs or a "
                         "pzprv3 file")
@@ -251,9 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "puzzle.  Comment lines name the spec, the instance and the "
                                    "encodings, and map literals to spec variables "
                                    "(docs/dimacs.md).")
-    d.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
-    d.add_argument("instance", metavar="INSTANCE",
-                   help="instance file (path#k for the k-th of a file holding several)")
+    d.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    d.add_argument("instance", metavar="INSTANCE", nargs="?", help=ONE_INSTANCE_HELP)
     d.add_argument("-o", "--output", metavar="FILE", help="write the DIMACS here (default: stdout)")
     d.add_argument("--map", metavar="FILE", help="also write the symbol table as JSON")
     d.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -262,9 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Read a SAT solver's answer to the formula `pzc dimacs` writes "
                                    "for the same spec and instance, check it against the formula, "
                                    "decode, verify and print it as `pzc solve` does.")
-    m.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
-    m.add_argument("instance", metavar="INSTANCE",
-                   help="instance file (path#k for the k-th of a file holding several)")
+    m.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    m.add_argument("instance", metavar="INSTANCE", nargs="?", help=ONE_INSTANCE_HELP)
     m.add_argument("--model", metavar="FILE", required=True,
                    help="the solver's output: 's SATISFIABLE' and 'v ... 0' lines, MiniSat's "
                         "result file, or a list of literals ('-' for stdin)")
@@ -284,8 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "--format text\n"
                               "  pzc convert akari Akari_dataset.json --format pzprv3 -o out.txt",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    v.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file; "
-                   "left out before a puzz.link URL or pzprv3 file")
+    v.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     v.add_argument("instances", metavar="INSTANCE", nargs="*",
                    help="as for solve: files, URLs, '-' for stdin")
     v.add_argument("--format", choices=["url", "pzprv3", "text"], default="url",
@@ -348,7 +352,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     sp = sub.add_parser("specs", help="list the built-in specs",
-                        description="List the built-in specs with a one-line description each.")
+                        description="List the built-in specs, one a line: the name, what "
+                                    "`pzc generate` makes (GENERATE: the default board size as "
+                                    "--size takes it, WxH or a hexagon's side N; --size: a size "
+                                    "must be given; --like: the board must come from an "
+                                    "instance, as in `pzc generate SPEC --like INSTANCE`; -: "
+                                    "the spec has no generate lines), the description and the "
+                                    "puzz.link type names.")
     sp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     p.commands = sub.choices
     return p
@@ -468,13 +478,8 @@ def _exit_now(code: int) -> int:
 
 
 def cmd_specs(args) -> int:
-    names = api.builtin_specs()
-    width = max(map(len, names))
-    for name in names:
-        spec = api.load_spec(name)
-        types = spec.url_types
-        also = f"  (puzz.link: {', '.join(types)})" if types else ""
-        _out(f"{name:<{width}}  {spec.description}{also}")
+    for line in spec_listing():
+        _out(line)
     return 0
 
 
@@ -482,17 +487,17 @@ def cmd_convert(args) -> int:
     """Each instance written again in another format; a file that cannot be
     read is reported on standard error and the others are still written."""
     _spec_argument(args)
-    spec = api.load_spec(args.spec)
+    specs = api.SpecChoice.of(args.spec)
     out = []
     code = 0
     for path in args.instances:
         try:
-            found = api.load_instances(spec, path)
+            found = specs.read(path)
         except PzcError as e:
             print(e.format(), file=sys.stderr)
             code = max(code, e.exit_code)
             continue
-        for inst in found:
+        for spec, inst in found:
             try:
                 if inst.unreadable is not None:
                     raise inst.unreadable
@@ -588,7 +593,7 @@ def cmd_check(args) -> int:
 
 def _error_result(args, path, spec_name, error):
     """The command's own result object for an instance it could not reach (a
-    bad spec or flag, an unreadable file)."""
+    bad spec or flag, an unreadable file; spec_name None: no spec reads it)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
             "explain": api.ExplainResult}[args.command]
     return kind(path if path != "-" else "<stdin>", spec_name, "error",
@@ -596,25 +601,22 @@ def _error_result(args, path, spec_name, error):
 
 
 def _timeout_result(args, path, spec):
-    """The result for a file whose reading used up the time limit."""
+    """The result for a file whose reading used up the time limit (spec: the
+    one reading it, None when it was not known yet)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
             "explain": api.ExplainResult}[args.command]
     stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
-                              connectivity=args.connectivity, solver_cmd=args.solver_cmd)
-    return kind(path if path != "-" else "<stdin>", spec.name, "timeout", stats=stats,
-                exit_code=EXIT_TIMEOUT)
+                              connectivity=args.connectivity,
+                              solver_cmd=args.solver_cmd) if spec is not None else {}
+    return kind(path if path != "-" else "<stdin>", spec.name if spec is not None else None,
+                "timeout", stats=stats, exit_code=EXIT_TIMEOUT)
 
 
-def _spec_argument(args):
-    """`pzc solve URL...` (no spec): the built-in spec of the URL's type, and
-    the URL is the first instance."""
-    name = api.spec_for_puzzle(args.spec)
-    if name is not None:
-        args.instances = [args.spec] + args.instances
-        args.spec = name
-    elif not args.instances:
-        raise PzcError(f"give at least one INSTANCE after the spec {args.spec!r} (or a "
-                       f"puzz.link URL or pzprv3 file alone)")
+def _spec_argument(args) -> None:
+    """SPEC and INSTANCE...: args.spec None when SPEC is left out before a
+    puzz.link URL, a file of URLs or a pzprv3 file (each instance is then
+    read by the built-in spec of its own type)."""
+    args.spec, args.instances = api.split_spec(args.spec, args.instances)
 
 
 def _bare_portfolio(argv) -> list:
@@ -645,61 +647,72 @@ def _portfolio_args(args):
     args.backend, args.solver = "portfolio", args.portfolio
 
 
-def _load(args):
-    """The spec, after rejecting bad flags; in JSON mode a spec error still
-    gives one object per instance."""
+def _load(args) -> api.SpecChoice:
+    """The spec (or, SPEC left out, the built-in spec of each instance's
+    type), after rejecting bad flags; in JSON mode a spec error still gives
+    one object per instance."""
     try:
         _portfolio_args(args)
         _spec_argument(args)
-        spec = api.load_spec(args.spec)
+        specs = api.SpecChoice.of(args.spec)
         api.get_backend(args.backend, args.solver, args.connectivity, args.solver_cmd)
     except PzcError as e:
         if args.format == "json":
             for path in args.instances:
                 print(json.dumps(_error_result(args, path, args.spec, e).to_json()))
         raise
-    return spec
+    return specs
 
 
 def _each_instance(args, run, emit_one):
     """Load the spec, then run ``run(spec, instance, progress)`` on every
-    instance of every file, with progress on a terminal; reading errors are
-    reported per file, in order.  Returns the combined exit code."""
-    spec = _load(args)
+    instance of every file (SPEC left out: with the built-in spec of its
+    type), with progress on a terminal; reading errors are reported per
+    file, in order.  Returns the combined exit code."""
+    specs = _load(args)
     codes = []
     with Display(args.quiet) as display:
         show = display.callback or api.no_progress
         if not ("-" in args.instances and _typed_in()):
             show("reading")         # not over the line someone is typing an instance on
-        files = []                  # (path, instances, the error reading them, or None: out of time)
+        # (path, [(spec, instance)], the error reading them, or the spec whose
+        # reading ran out of time)
+        files = []
         for path in args.instances:
             reading = clock.limit(_time_left(args))     # a huge file takes a while to read
             try:
                 with reading:
-                    files.append((path, api.load_instances(spec, path)))
+                    files.append((path, specs.read(path)))
             except PzcError as e:
                 files.append((path, e))
             except clock.Timeout as e:
                 reading.leave()            # if it came as the block was left
                 clock.leave_behind(e)      # its frames hold the half-read file: freed later
-                files.append((path, None))
+                files.append((path, specs.latest))
                 args.first_limit_given = True            # the next files' instances: whole limits
-        total = sum(len(found) for _, found in files if isinstance(found, list))
+        total = sum(spec is not None for _, found in files if isinstance(found, list)
+                    for spec, _ in found)
         index = 0
         for path, found in files:
             if not isinstance(found, list):
                 display.pause()
-                if found is None:
-                    emit_one(args, _timeout_result(args, path, spec))
-                    codes.append(EXIT_TIMEOUT)
-                else:
-                    emit_one(args, _error_result(args, path, spec.name, found))
+                if isinstance(found, PzcError):
+                    spec_name = specs.spec.name if specs.spec is not None else None
+                    emit_one(args, _error_result(args, path, spec_name, found))
                     codes.append(found.exit_code)
+                else:
+                    emit_one(args, _timeout_result(args, path, found))
+                    codes.append(EXIT_TIMEOUT)
                 continue
             for k in range(len(found)):
                 # an instance done is dropped with what it cached (its board's
                 # edges, ...): the collections below would walk all of it again
-                inst, found[k] = found[k], None
+                (spec, inst), found[k] = found[k], None
+                if spec is None:         # a URL line no spec reads
+                    display.pause()
+                    emit_one(args, _error_result(args, inst.name, None, inst.unreadable))
+                    codes.append(inst.unreadable.exit_code)
+                    continue
                 if index:
                     gc.collect()         # the last instance's cycles (see main)
                 else:
@@ -804,7 +817,8 @@ def _pictured(args, run, emit_one) -> int:
         return result
 
     code = _each_instance(args, run_and_draw, _emit_errors)
-    write_pictures(documents, args.output, f"pzc {args.command} {args.spec}")
+    write_pictures(documents, args.output, " ".join(
+        ["pzc", args.command] + ([args.spec] if args.spec is not None else [])))
     return code
 
 
@@ -860,9 +874,20 @@ def cmd_batch(args) -> int:
     return worst_exit(codes + bar.codes)
 
 
+def _one_instance(args):
+    """(spec, instance) of dimacs's and decode's one INSTANCE (SPEC may be
+    left out before it, as for solve)."""
+    spec, paths = api.split_spec(args.spec, [args.instance] if args.instance is not None else [])
+    if len(paths) > 1:
+        raise PzcError(f"pzc {args.command} takes one INSTANCE, not {len(paths)}")
+    spec, inst = api.SpecChoice.of(spec).select(paths[0])
+    if inst.unreadable is not None:
+        raise inst.unreadable
+    return spec, inst
+
+
 def cmd_dimacs(args) -> int:
-    spec = api.load_spec(args.spec)
-    inst = api.select_instance(spec, args.instance)
+    spec, inst = _one_instance(args)
     text, table = api.dimacs(spec, inst)
     _write(args.output, text)
     if args.map:
@@ -871,8 +896,7 @@ def cmd_dimacs(args) -> int:
 
 
 def cmd_decode(args) -> int:
-    spec = api.load_spec(args.spec)
-    inst = api.select_instance(spec, args.instance)
+    spec, inst = _one_instance(args)
     result = api.decode_model(spec, inst, args.model)
     emit(args, result)
     return result.exit_code
@@ -919,7 +943,7 @@ def emit_count(args, result: api.CountResult):
 
 
 def emit_unique(args, result: api.UniqueResult):
-    _emit(args, result, lambda: text_output.unique_lines(result), result.to_json)
+    _emit(args, result, lambda: text_output.unique_lines(result, args.stats), result.to_json)
 
 
 def emit_explain(args, result: api.ExplainResult):

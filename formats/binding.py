@@ -136,6 +136,15 @@ def read_url(spec: ast.Spec, text: str, name: str, source: Source | None = None,
              line: int = 1) -> Instance:
     """One instance from a puzz.link URL (``source``/``line``: the file and
     line it was read from, for errors; else the URL itself)."""
+    return read_url_by_type(lambda ptype, fail: spec, text, name, source, line)[1]
+
+
+def read_url_by_type(spec_for_type, text: str, name: str, source: Source | None = None,
+                     line: int = 1) -> tuple:
+    """(spec, instance) of a puzz.link URL, read by the spec that
+    ``spec_for_type(ptype, fail)`` gives for its puzzle type (``fail(message)``:
+    the error, located at the type, to raise when no spec reads it).  A URL
+    that cannot be read is the same located error whichever spec is given."""
     text = text.strip()
     src = source or Source(name, text)
     column0 = (src.line(line).find(text) + 1) if source else 1
@@ -150,7 +159,8 @@ def read_url(spec: ast.Spec, text: str, name: str, source: Source | None = None,
     except FormatError as e:
         raise fail(e.message, e.offset) from None
     if url.file is not None:        # a "duplicate" URL: a whole pzprv3 file
-        return read_pzprv3(spec, Source(name, url.file))
+        return read_pzprv3_by_type(spec_for_type, Source(name, url.file))
+    spec = spec_for_type(url.type, lambda message: fail(message, url.type))
     binding = _binding(spec, "url", url.type, fail)
     if url.pflag:
         raise fail(f"this URL's flag '{url.pflag}' asks for a variant of the rules; the "
@@ -164,11 +174,17 @@ def read_url(spec: ast.Spec, text: str, name: str, source: Source | None = None,
     inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
     place = (line, column0 + url.body_offset)
     _fill(spec, binding, values, inst, place, lambda m: fail(m, url.body_offset))
-    return inst
+    return spec, inst
 
 
 def read_pzprv3(spec: ast.Spec, source: Source) -> Instance:
     """One instance from a pzprv3 file."""
+    return read_pzprv3_by_type(lambda ptype, fail: spec, source)[1]
+
+
+def read_pzprv3_by_type(spec_for_type, source: Source) -> tuple:
+    """(spec, instance) of a pzprv3 file, read by the spec that
+    ``spec_for_type(ptype, fail)`` gives for its puzzle type (as read_url_by_type)."""
     def fail(message, line=None):
         return source.error((line if isinstance(line, int) else 1, 1), message)
 
@@ -178,6 +194,7 @@ def read_pzprv3(spec: ast.Spec, source: Source) -> Instance:
         raise fail(e.message, e.line) from None
     type_line = next((n for n, text in enumerate(source.text.split("\n"), 1)
                       if text.strip() == ptype), 2)
+    spec = spec_for_type(ptype, lambda message: fail(message, type_line))
     binding = _binding(spec, "file", ptype, lambda m, _=None: fail(m, type_line))
     rows, cols = urows, ucols
     if any(codec_table.FILE_CODECS[n].margin for n in binding.codecs):
@@ -188,7 +205,7 @@ def read_pzprv3(spec: ast.Spec, source: Source) -> Instance:
         raise fail(e.message, e.line) from None
     inst = Instance(source.path, source, "tokens", SquareGrid(cols, rows))
     _fill(spec, binding, values, inst, (1, 1), lambda m: fail(m))
-    return inst
+    return spec, inst
 
 
 def _binding(spec, kind, ptype, fail) -> Binding:

@@ -41,15 +41,29 @@ def load_instances(spec: syntax.Spec, path: str, only: str | None = None,
     ``text`` (bytes or str): the contents of the file ``read`` (default:
     path itself; FILE for a FILE#KEY path), already read elsewhere, so that
     the file is not opened here (pzc batch sends it to cluster workers)."""
+    return [inst for _, inst in load_by_type(lambda ptype, fail: spec, path, only, text, read,
+                                             pzprv3=spec.board.kind == "square")]
+
+
+@deep_stack
+def load_by_type(spec_for_type, path: str, only: str | None = None, text=None,
+                 read: str | None = None, pzprv3: bool = True) -> list:
+    """(spec, instance) of every instance in a file, as load_instances reads
+    them, each read by the spec ``spec_for_type(ptype, fail)`` gives: ptype
+    is the puzz.link type of a URL, of a file of URLs' line or of a pzprv3
+    file, None for any other file (``fail(message)``: an error located at
+    the type, or at the file's start, to raise when no spec reads it).  A
+    URL line that cannot be read is an instance of its own, ``unreadable``,
+    with no spec.  ``pzprv3``: read pzprv3 files as such (else as text)."""
     if puzzlink.is_url(path):
-        return [puzzlink.read_url(spec, path, path.strip())]
+        return [puzzlink.read_url_by_type(spec_for_type, path, path.strip())]
     if text is None:
         read = instance_file(path)
     base, _, key = path.rpartition("#")
     if read is not None and read != path and read == base:
         # FILE#KEY: one instance of a file holding several (a dataset entry, the k-th)
-        every = load_instances(spec, base, only=path, text=text)
-        found = [inst for inst in every if inst.name == path]
+        every = load_by_type(spec_for_type, base, path, text, None, pzprv3)
+        found = [pair for pair in every if pair[1].name == path]
         if not found and key.isdigit() and 1 <= int(key) <= len(every):
             found = [every[int(key) - 1]]          # FILE#1 of a file holding one
         if not found:
@@ -58,26 +72,28 @@ def load_instances(spec: syntax.Spec, path: str, only: str | None = None,
         return found
     source = read_file(path) if text is None else decode_file(
         "<stdin>" if path == "-" else path, text)
-    if spec.board.kind == "square" and puzzlink.is_pzprv3(source.text):
-        return [puzzlink.read_pzprv3(spec, source)]
+    if pzprv3 and puzzlink.is_pzprv3(source.text):
+        return [puzzlink.read_pzprv3_by_type(spec_for_type, source)]
     urls = url_lines(source)
     if urls:
         found = []
         for k, (n, url) in enumerate(urls, 1):
             name = f"{source.path}#{k}" if len(urls) > 1 else source.path
             try:
-                found.append(puzzlink.read_url(spec, url, name, source, n))
+                found.append(puzzlink.read_url_by_type(spec_for_type, url, name, source, n))
             except PzcError as e:      # one bad URL is its own error; the others run
-                found.append(Instance(name, source, "tokens", None, unreadable=e))
+                found.append((None, Instance(name, source, "tokens", None, unreadable=e)))
         return found
+    spec = spec_for_type(None, lambda message: source.error((1, 1), message))
     blank_opt = board_option(spec, "blank")
     blank = blank_opt.value.value if blank_opt is not None else "."
     lines = board_option(spec, "lines") is not None
     each_opt = board_option(spec, "each")
     each = each_opt.value.value if each_opt is not None else None
     target = board_option(spec, "target") is not None
-    return read_instances(source, spec.board.kind, blank=blank, lines=lines, each=each,
-                          target=target, grids=grids_of(spec), only=only)
+    return [(spec, inst) for inst in read_instances(
+        source, spec.board.kind, blank=blank, lines=lines, each=each, target=target,
+        grids=grids_of(spec), only=only)]
 
 
 def write_instance(spec: syntax.Spec, inst: Instance, form: str) -> str:
@@ -117,7 +133,11 @@ def grids_of(spec: syntax.Spec) -> Grids:
 @deep_stack
 def select_instance(spec: syntax.Spec, path: str) -> Instance:
     """One instance: `path`, or `path#k` for the k-th of a file holding several."""
-    found = load_instances(spec, path)      # path#k and path#KEY pick one there
+    return only_one(path, load_instances(spec, path))      # path#k and path#KEY pick one there
+
+
+def only_one(path: str, found: list):
+    """The one instance (or pair) of those read from ``path``; several are an error."""
     if len(found) > 1:
         raise PzcError(f"{path} holds {len(found)} instances; name one as {path}#1 .. "
                        f"{path}#{len(found)}")

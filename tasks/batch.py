@@ -3,7 +3,8 @@ this machine or over a Dask cluster; results yielded as they finish.
 
 A task is a plain dict, the same for both (it travels to a cluster worker):
 
-    {"spec": the SPEC argument, "spec_source": (text, path) or None,
+    {"spec": the SPEC argument (SPEC left out: the name of the built-in spec
+     of the instance's puzz.link type), "spec_source": (text, path) or None,
      "file": the INSTANCE argument, "read": the file it reads (FILE of FILE#KEY;
      None for a URL), "index": the instance's place among the argument's,
      "name": its name (path#k, path#KEY), "task": solve | count | unique,
@@ -48,7 +49,7 @@ from ..runtime.errors import (EXIT_OK, EXIT_TIMEOUT, EXIT_UNSAT, EXIT_USAGE, EXI
 from ..runtime.progress import no_progress
 from .results import CountResult, Result, UniqueResult
 from .solving import count, solve, unique
-from .specs import load_spec, spec_source
+from .specs import SpecChoice, builtin_source, load_spec, spec_source
 
 TASKS = ("solve", "count", "unique")
 RESULT_KINDS = {"solve": Result, "count": CountResult, "unique": UniqueResult}
@@ -461,14 +462,26 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
         check_scheduler(scheduler)
     workers = workers or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else workers or os.cpu_count() or 1
-    spec = spec_of({"spec": spec_name_or_path})
-    engine_for(spec, options.get("backend", "sat"), options.get("solver"),
-               options.get("connectivity"), options.get("solver_cmd"))
+    specs = SpecChoice(spec_of({"spec": spec_name_or_path})
+                       if spec_name_or_path is not None else None)
     options = dict(options, timeout=timeout)
-    source = spec_source(spec_name_or_path) if scheduler is not None else None
+    sources = {}                 # the spec name of a task -> its spec_source (a cluster's)
+
+    def accept(spec) -> str:
+        """The name tasks load ``spec`` by, its engine options checked once
+        (bad ones stop the whole batch)."""
+        name = spec_name_or_path if specs.spec is not None else specs.builtin_name(spec)
+        if name not in sources:
+            engine_for(spec, options.get("backend", "sat"), options.get("solver"),
+                       options.get("connectivity"), options.get("solver_cmd"))
+            sources[name] = None if scheduler is None else (
+                spec_source(name) if specs.spec is not None else builtin_source(name))
+        return name
+
+    if specs.spec is not None:
+        accept(specs.spec)
     tasks, texts, seen, failed, skipped = [], {}, set(done), [], 0
     for path in paths:
-        stub = {"spec": spec_name_or_path, "file": path}
         read = instance_file(path)
         text = None
         if scheduler is not None and read is not None and read != "-":
@@ -478,27 +491,31 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
             except OSError:
                 text = None          # load_instances says why
         try:
-            found = instances_of(spec, stub, text)
+            found = _read_once(specs, spec_name_or_path, path, text)
         except PzcError as e:
             name = "<stdin>" if path == "-" else path
             if name in seen:
                 skipped += 1
             else:
                 seen.add(name)
-                failed.append((name, e))
+                failed.append((name, specs.spec, e))
             continue
         if scheduler is not None and read is not None:       # sent to the workers
             texts[read] = text if text is not None else _stdin_text(found)
-        for k, inst in enumerate(found):
+        for k, (spec, inst) in enumerate(found):
             if inst.name in seen:
                 skipped += inst.name in done
                 continue
             seen.add(inst.name)
-            tasks.append(dict(stub, spec_source=source, read=read, index=k, name=inst.name,
-                              task=task, options=options, data=data))
+            if spec is None:                 # a URL line no spec reads
+                failed.append((inst.name, None, inst.unreadable))
+                continue
+            name = accept(spec)
+            tasks.append(dict(spec=name, file=path, spec_source=sources[name], read=read,
+                              index=k, name=inst.name, task=task, options=options, data=data))
     def started():
         progress("batch", total=len(tasks) + len(failed), skipped=skipped)
-        for name, e in failed:
+        for name, _, e in failed:
             progress("finished", name=name, status="error", code=e.exit_code, wall_s=0.0,
                      cpu_s=0.0)
 
@@ -509,8 +526,8 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
         replies = run_local(tasks, min(workers, len(tasks)), started)
     else:
         replies = run_dask(tasks, texts, scheduler, workers, started)
-    for name, e in failed:
-        yield error_result(task, name, spec.name, e)
+    for name, spec, e in failed:
+        yield error_result(task, name, spec.name if spec is not None else None, e)
     for reply in replies:
         result = reply["result"]
         progress("finished", name=reply["name"], status=result["status"],
@@ -518,7 +535,22 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
         yield result
 
 
+def _read_once(specs: SpecChoice, spec_name_or_path, path: str, text) -> list:
+    """(spec, instance) of the INSTANCE argument ``path``, kept for this
+    process (and the workers forked from it) as instances_of reads them:
+    SPEC left out, under the name of each instance's spec."""
+    if specs.spec is not None:
+        stub = {"spec": spec_name_or_path, "file": path}
+        return [(specs.spec, inst) for inst in instances_of(specs.spec, stub, text)]
+    found = specs.read(path, text)
+    for spec in {id(s): s for s, _ in found if s is not None}.values():
+        key = (specs.builtin_name(spec), None)
+        _SPECS.setdefault(key, spec)
+        _FILES[(key, path, digest(text))] = [inst if s is spec else None for s, inst in found]
+    return found
+
+
 def _stdin_text(found) -> str:
     """The text of standard input, read into these instances."""
-    source = getattr(found[0], "source", None) if found else None
+    source = getattr(found[0][1], "source", None) if found else None
     return getattr(source, "text", "")

@@ -53,18 +53,34 @@ def solve_lines(result: Result, command: str = "solve", stats: bool = False,
 
 
 def answer_lines(result: Result, boards: bool = False) -> list:
-    """The grid, the `show text` drawing and the moves of a solved result."""
+    """The grid, the `show text` drawing and the moves of a solved result (a
+    plan: its start board, its moves and its end board, labelled)."""
+    if result.boards is not None:
+        return plan_lines(result, boards)
     out = []
     for rows in (result.grid, result.drawing):
         if rows:
             out += ["  " + row for row in rows]
             if rows is result.grid and result.drawing:
                 out.append("")
+    for i, move in enumerate(result.moves or [], 1):
+        out.append(f"  {i:>3}. {move_text(move)}")
+    return out
+
+
+def plan_lines(result: Result, boards: bool = False) -> list:
+    """A plan's start board, its moves (``boards``: each followed by the
+    board after it) and its end board (and `show text` drawing)."""
+    out = ["  start:"] + ["    " + row for row in result.boards[0]]
     if result.moves:
-        for i, move in enumerate(result.moves, 1):
-            out.append(f"  {i:>3}. {move_text(move)}")
-            if boards and result.boards:
-                out += ["       " + row for row in result.boards[i]]
+        out.append("  moves:")
+    for i, move in enumerate(result.moves or [], 1):
+        out.append(f"  {i:>3}. {move_text(move)}")
+        if boards:
+            out += ["       " + row for row in result.boards[i]]
+    out += ["  end:"] + ["    " + row for row in result.grid or []]
+    if result.drawing:
+        out += [""] + ["  " + row for row in result.drawing]
     return out
 
 
@@ -89,8 +105,11 @@ UNIQUE_TEXT = {"unique": "exactly one solution", "several": "not unique: two sol
                "none": "no solution", "timeout": "time limit reached", "error": "error"}
 
 
-def unique_lines(result: UniqueResult) -> list:
+def unique_lines(result: UniqueResult, stats: bool = False) -> list:
     out = [f"{result.instance}: {UNIQUE_TEXT[result.status]}"]
+    if stats and result.stats:
+        out.append("  " + stats_line(result.stats, result.status in ("unique", "several",
+                                                                     "none")))
     if result.status == "several":
         out += witness_lines(result)
     elif result.status == "unique":

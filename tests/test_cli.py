@@ -59,9 +59,11 @@ def rows_of(text):
 def test_specs_lists_the_built_in_specs_with_descriptions(run_pzc):
     run = run_pzc("specs")
     assert run.returncode == 0 and run.stderr == ""
+    header, *lines = run.stdout.splitlines()
+    assert header.split() == ["SPEC", "GENERATE", "DESCRIPTION"]
     listed = {}
-    for line in run.stdout.splitlines():
-        name, description = line.split(None, 1)
+    for line in lines:
+        name, _, description = line.split(None, 2)
         listed[name] = description
     for name, description in DESCRIPTIONS.items():
         types = api.load_spec(name).url_types
@@ -69,10 +71,45 @@ def test_specs_lists_the_built_in_specs_with_descriptions(run_pzc):
         assert listed[name] == description + also
     assert list(listed) == sorted(listed)
     assert set(listed) == set(api.builtin_specs())
-    # descriptions line up in one column
-    assert len({line.index(listed[name]) for name, line in
-                zip(listed, run.stdout.splitlines())}) == 1
+    # descriptions line up in one column, under the header's
+    assert {line.index(listed[name]) for name, line in zip(listed, lines)} == \
+        {header.index("DESCRIPTION")}
     assert listed["slitherlink"].endswith("(puzz.link: slither, slitherlink)")
+
+
+def listed_boards(run_pzc) -> dict:
+    """Spec name -> its GENERATE column in `pzc specs`."""
+    run = run_pzc("specs")
+    return {line.split()[0]: line.split()[1] for line in run.stdout.splitlines()[1:]}
+
+
+def test_specs_say_which_genres_generate_and_which_need_like(run_pzc, examples):
+    boards = listed_boards(run_pzc)
+    assert set(boards) == set(api.builtin_specs())
+    for name, board in boards.items():
+        spec = api.load_spec(name)
+        if board in ("-", "--like"):
+            # refused without a board taken from an instance, saying why
+            size = (4, None) if spec.board.kind == "hex" else (4, 4)
+            with pytest.raises(api.PzcError) as info:
+                next(api.generate(spec, size, seed=1))
+            assert ("has no 'generate' lines" if board == "-" else "--like INSTANCE") \
+                in info.value.message, name
+        if board == "--like":        # and made with one
+            example = sorted((examples / name).iterdir())[0]
+            made = next(api.generate(spec, like=api.select_instance(spec, str(example)),
+                                     seed=2))
+            assert made.status == "generated", (name, made.error)
+    assert sum(board == "--like" for board in boards.values()) >= 4
+    assert sum(board not in ("-", "--like") for board in boards.values()) >= 10
+    # the default board is the one generate makes without --size
+    assert (boards["sudoku"], boards["hexiom"]) == ("9x9", "4")
+    run = run_pzc("generate", "sudoku", "--seed", "1", "--workers", "1")
+    assert run.returncode == 0, run.stderr
+    assert rows_of(run.stdout)[0] == "9 9" and len(rows_of(run.stdout)) == 10
+    run = run_pzc("generate", "hexiom", "--seed", "1", "--workers", "1")
+    assert run.returncode == 0, run.stderr
+    assert rows_of(run.stdout)[0] == "4" and len(rows_of(run.stdout)) == 1 + 7
 
 
 def test_check_prints_a_one_line_summary(write, run_pzc):
@@ -113,6 +150,26 @@ def test_solve_text_with_stats(write, run_pzc):
     stats = run.stdout.splitlines()[1]
     assert re.fullmatch(r"  sat/cadical195: \d+ variables, \d+ clauses; "
                         r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", stats), stats
+
+
+def test_unique_text_with_stats(write, run_pzc):
+    write("g.txt", GRID4)
+    write("open.txt", "4...\n....\n....\n....\n")     # many solutions
+    run = run_pzc("unique", "sudoku", "g.txt", "open.txt", "--stats")
+    assert (run.returncode, run.stderr) == (1, "")
+    first, second = run.stdout.split("\n\n")[:2]
+    lines = first.splitlines()
+    assert lines[0] == "g.txt: exactly one solution"
+    m = re.fullmatch(r"  sat/cadical195: (\d+) variables, (\d+) clauses; "
+                     r"compile \d+\.\d{3} s, solve \d+\.\d{3} s", lines[1])
+    assert m, lines[1]
+    assert gen.sudoku_valid([line[2:] for line in lines[2:6]], GRID4.split())
+    # the figures are the instance's, as JSON gives them
+    stats = json.loads(run_pzc("unique", "sudoku", "g.txt", "--format", "json").stdout)["stats"]
+    assert (int(m.group(1)), int(m.group(2))) == (stats["variables"], stats["clauses"])
+    lines = second.splitlines()
+    assert lines[0] == "open.txt: not unique: two solutions differ"
+    assert lines[1].startswith("  sat/cadical195: ") and "first" in lines[2]
 
 
 def test_options_may_stand_between_the_spec_and_the_instances(write, run_pzc):

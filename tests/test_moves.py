@@ -154,8 +154,10 @@ def test_text_output_numbers_the_moves_and_shows_boards(write, run_pzc):
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "p.txt: solved, verified: 2 moves, shortest"
-    assert lines[4].strip().startswith("1. piece 5, from (2, 1), to (1, 1)")
-    assert [l.strip() for l in lines[5:8]] == ["123", "456", "7.8"]
+    assert lines[1:6] == ["  start:", "    123", "    4.6", "    758", "  moves:"]
+    assert lines[6].strip().startswith("1. piece 5, from (2, 1), to (1, 1)")
+    assert [l.strip() for l in lines[7:10]] == ["123", "456", "7.8"]
+    assert lines[14:18] == ["  end:", "    123", "    456", "    78."]
 
 
 def test_plans_are_refused_by_count(write, run_pzc):

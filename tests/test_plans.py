@@ -202,23 +202,29 @@ MOVE_LINE = re.compile(r"^ +(\d+)\. piece (\S+), from \((\d+), (\d+)\), to \((\d
 
 
 def read_plan_text(stdout):
-    """(header, final grid rows, [(move dict, board rows)]) from text output."""
+    """(header, start rows, [(move dict, board rows)], end rows) from text
+    output: the start board, the moves (each with the board after it) and
+    the end board, each part under its label."""
     lines = [l for l in stdout.splitlines() if l.strip()]
-    header, grid, moves = lines[0], [], []
+    header, boards, moves, part = lines[0], {"start": [], "end": []}, [], None
     for line in lines[1:]:
+        if line in ("  start:", "  moves:", "  end:"):
+            part = line.strip()[:-1]
+            continue
+        assert part is not None, f"a line before the start board's label: {line!r}"
         m = MOVE_LINE.match(line)
-        if m:
+        if part == "moves" and m:
             n, piece, *rc = m.groups()
             assert int(n) == len(moves) + 1, line
             r1, c1, r2, c2 = map(int, rc)
             moves.append(({"piece": piece, "from": [r1, c1], "to": [r2, c2]}, []))
-        elif moves:
-            assert line.startswith(" " * 7), line
+        elif part == "moves":
+            assert moves and line.startswith(" " * 7), line
             moves[-1][1].append(line.strip())
         else:
-            assert line.startswith("  ") and not line.startswith("   "), line
-            grid.append(line.strip())
-    return header, grid, moves
+            assert line.startswith("    ") and not line.startswith("     "), line
+            boards[part].append(line.strip())
+    return header, boards["start"], moves, boards["end"]
 
 
 @pytest.mark.parametrize("h, w, seed", [(3, 3, 11), (2, 3, 12), (3, 2, 13)])
@@ -230,10 +236,10 @@ def test_text_output_and_boards_replay(h, w, seed, write, run_pzc):
     run = run_pzc("solve", "sliding", "p.txt", "--show-boards")
     assert run.returncode == 0, run.stderr
     no_traceback(run)
-    header, grid, moves = read_plan_text(run.stdout)
+    header, first, moves, last = read_plan_text(run.stdout)
     m = re.fullmatch(r"p\.txt: solved, verified: (\d+) moves?, shortest", header)
     assert m and int(m.group(1)) == want, header
-    assert len(moves) == want and "".join(grid) == goal
+    assert len(moves) == want and "".join(first) == start and "".join(last) == goal
     boards = replay_slides(start, [mv for mv, _ in moves], h, w)
     printed = [start] + ["".join(rows) for _, rows in moves]
     assert printed == boards

@@ -143,10 +143,31 @@ def board_size(spec: ast.Spec, size: tuple | None) -> tuple:
     return (sides[0].value, sides[1].value if len(sides) > 1 else None)
 
 
+def undrawn_layers(spec: ast.Spec) -> list:
+    """The layers the spec's instances hold (beside clues) that its generate
+    lines do not draw: a board for it comes from an instance (--like)."""
+    return [name for name, pos in (spec.layers.names if spec.layers is not None else [])
+            if name != "clues" and name not in spec.generate.layers]
+
+
+def board_made(spec: ast.Spec) -> str:
+    """How `pzc generate` gets a board for this spec: its default size as
+    --size takes it ("10x10"; "4", a hexagon's side), "--size" (none given),
+    "--like" (taken from an instance) or "-" (it has no generate lines)."""
+    if spec.generate is None or spec.board.kind not in ("square", "hex"):
+        return "-"
+    if undrawn_layers(spec):
+        return "--like"
+    try:
+        w, h = board_size(spec, None)
+    except PzcError:
+        return "--size"
+    return f"{w}" if spec.board.kind == "hex" else f"{w}x{w if h is None else h}"
+
+
 def blank_instance(spec: ast.Spec, size: tuple, params: dict) -> Instance:
     """A board of the size with no clues; ``params`` fill the spec's parameters."""
-    missing = [name for name, pos in (spec.layers.names if spec.layers is not None else [])
-               if name != "clues" and name not in spec.generate.layers]
+    missing = undrawn_layers(spec)
     if missing:
         raise PzcError(f"the spec '{spec.name}' reads the layer '{missing[0]}', which its "
                        "generate lines do not draw: take it from an instance with "
