@@ -398,9 +398,46 @@ def _drop_stdout():
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _hold_closed_streams() -> bool:
+    """Started with standard output or error closed (`pzc ... >&-`), Python
+    sets sys.stdout or sys.stderr to None: print(file=None) then writes an
+    error message to standard output, and the next file opened takes fd 1 or
+    2 (a solver process writing to its standard output would write into it).
+    Each closed one is held by /dev/null: standard error drops the messages
+    (the exit code still tells), standard output is held read-only, so that
+    every write to it fails as on a closed one (reported as output that
+    cannot be written, exit 2).  True if standard output was closed."""
+    stdout_closed = False
+    for fd, name, mode in ((1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None or _is_open(fd):
+            continue
+        held = os.open(os.devnull, mode)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+        # line-buffered: standard output fails at its first line, not at the exit
+        setattr(sys, name, open(fd, "w", buffering=1, closefd=False))
+        stdout_closed = stdout_closed or fd == 1
+    return stdout_closed
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
+STDOUT_CLOSED = "standard output is closed"
+_stdout_closed = False           # set by main: the command was started with it closed
+
+
 def main(argv=None) -> int:
     if argv is not None:
         return _main(argv)
+    global _stdout_closed
+    _stdout_closed = _hold_closed_streams()
     # the command: the cyclic collector runs between instances only, outside
     # every time limit (after a big instance its first pass takes seconds)
     gc.disable()
@@ -434,18 +471,11 @@ def _main(argv) -> int:
         print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
               file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:
-        # the reader went away (pzc ... | head): stop quietly; point stdout at
-        # devnull so the interpreter's last flush does not fail again
-        _drop_stdout()
-        return EXIT_PIPE
     except OSError as e:
-        if e.errno not in OUTPUT_ERRNOS:
+        code = _output_failed(e)
+        if code is None:
             raise
-        # standard output cannot take more (> /dev/full, a full disk)
-        _drop_stdout()
-        print(f"pzc: error: cannot write the output: {e.strerror}", file=sys.stderr)
-        return EXIT_USAGE
+        return code
     except Exception as e:  # a crash is a bug; say so plainly
         if getattr(args, "debug", False):
             raise
@@ -461,10 +491,37 @@ def _exit_now(code: int) -> int:
     and the operating system frees it at once."""
     try:
         sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):        # the usual exit reports it
+    except OSError as e:                 # the output's last lines could not be written
+        failed = _output_failed(e)
+        if failed is None:
+            return code                  # the usual exit reports it
+        code = failed if failed == EXIT_PIPE else worst_exit([code, failed])
+    except ValueError:                   # closed by the command: the usual exit reports it
         return code
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass                             # nowhere left to say it; the exit code tells
     os._exit(code)
+
+
+def _output_failed(e: OSError):
+    """The exit code for an error writing standard output, said plainly (None:
+    another OSError, not the output's)."""
+    if isinstance(e, BrokenPipeError):
+        # the reader went away (pzc ... | head): stop quietly; point stdout at
+        # devnull so the interpreter's last flush does not fail again
+        _drop_stdout()
+        return EXIT_PIPE
+    if e.errno == errno.EBADF and _stdout_closed:
+        why = STDOUT_CLOSED
+    elif e.errno in OUTPUT_ERRNOS:       # > /dev/full, a full disk
+        why = e.strerror
+    else:
+        return None
+    _drop_stdout()
+    print(f"pzc: error: cannot write the output: {why}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def cmd_specs(args) -> int:

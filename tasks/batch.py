@@ -422,6 +422,7 @@ class Output:
         if path is None or path == "-":
             self.fd, self.own = sys.stdout.fileno(), False
             sys.stdout.flush()
+            os.write(self.fd, b"")        # a closed standard output fails here, before the work
             return
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT
