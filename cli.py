@@ -21,6 +21,7 @@ from .runtime.errors import (EXIT_PIPE, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, P
 from .runtime.progress import BatchBar, Display, stop_lines
 from .tasks import batch as batch_task
 from .tasks import text as text_output
+from .tasks import timing
 from .tasks.explain.report import explain_lines
 from .tasks.generate.task import generated_text
 from .tasks.pictures.documents import write_pictures as write_documents
@@ -584,9 +585,11 @@ def cmd_generate(args) -> int:
     like = api.select_instance(spec, args.like) if args.like is not None else None
     if like is not None and like.unreadable is not None:
         raise like.unreadable
+    # the first puzzles' limit counts from the process start, as solve's first instance's
     made = api.generate(spec, args.size, args.count, args.seed, args.timeout, params,
                         minimal=not args.keep_clues, solver=args.solver,
-                        workers=min(workers, args.count), like=like)
+                        workers=min(workers, args.count), like=like,
+                        limit_from=time.monotonic() - seconds_since_start())
     if args.format == "svg":
         return _generated_pictures(spec, made, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
@@ -800,13 +803,10 @@ def _instance_limit(args):
     return left
 
 
-FIRST_AT_LEAST_S = 0.25
-
-
 def _time_left(args):
     if args.timeout is None or getattr(args, "first_limit_given", False):
         return args.timeout
-    return max(args.timeout - seconds_since_start(), min(args.timeout / 2, FIRST_AT_LEAST_S))
+    return timing.left_after(args.timeout, seconds_since_start())
 
 
 def seconds_since_start() -> float:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 import threading
 import time
 
@@ -167,6 +169,37 @@ def test_reading_a_huge_file_counts_against_the_limit(write, run_pzc):
     rows[-1] = rows[-1][:-1] + "A"
     write("huge.txt", f"{side} {side}\n" + "\n".join(rows) + "\n")
     timed_json(run_pzc, "solve", "numberlink", "huge.txt", limit=1)
+
+
+# pzc with a start-up made slow by a sleep before the command (as imports on a
+# busy machine): what the user's clock counts, from the process start
+SLOW_START = ("import sys, time; time.sleep(float(sys.argv[1])); del sys.argv[1]; "
+              "from pzc.cli import main; sys.argv[0] = 'pzc'; sys.exit(main())")
+
+
+def slow_start(tmp_path, asleep, *args, limit):
+    """(the run, its seconds from the process start to its end)."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", SLOW_START, str(asleep), *map(str, args),
+                           "--timeout", str(limit)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=limit + 60)
+    return proc, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_generate_counts_the_start_up_against_the_first_puzzles_limit(tmp_path, count):
+    # the first puzzles (one, or one per worker) stop at the limit counted from
+    # the process start; counted from their own start they ended after the
+    # sleep + the imports + the limit (about 7 s here)
+    limit, asleep = 4, 2.5
+    run, elapsed = slow_start(tmp_path, asleep, "generate", "numberlink", "--size", "40x40",
+                              "--count", count, "--workers", 2, "--format", "json",
+                              limit=limit)
+    no_traceback(run)
+    assert run.returncode == 3, run.stderr
+    made = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [g["status"] for g in made] == ["timeout"] * count
+    assert elapsed < limit + 1.5
 
 
 # ------------------------------------------------------------------ the clock itself
