@@ -442,7 +442,13 @@ def main(argv=None) -> int:
     # the command: the cyclic collector runs between instances only, outside
     # every time limit (after a big instance its first pass takes seconds)
     gc.disable()
-    return _exit_now(_main(argv))
+    try:
+        code = _main(argv)
+    except SystemExit as e:            # argparse: --help, --version, a usage error
+        if not isinstance(e.code, int):
+            raise
+        code = e.code                  # its output checked by _exit_now as any other
+    return _exit_now(code)
 
 
 def _main(argv) -> int:

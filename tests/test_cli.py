@@ -505,7 +505,7 @@ STDOUT_CLOSED = "pzc: error: cannot write the output: standard output is closed"
 @pytest.mark.parametrize("command", [
     "pzc solve sudoku grid.txt", "pzc solve sudoku grid.txt --format json", "pzc specs",
     "pzc check sudoku", "pzc convert sudoku grid.txt --format url",
-    "pzc batch sudoku grid.txt --workers 1"])
+    "pzc batch sudoku grid.txt --workers 1", "pzc --version"])
 def test_standard_output_closed_is_output_that_cannot_be_written(write, tmp_path, command):
     write("grid.txt", GRID4)
     proc = _shell(command + " >&-", tmp_path)       # fd 1 really closed, not /dev/null
