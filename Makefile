@@ -20,14 +20,14 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install -qq -e '.[test]'
 	@touch $(STAMP)
 
+# solving first: the first screen shows answers, the list of specs is a hint at the end
 demo: $(STAMP)
-	$(BIN)/pzc specs
-	@echo
 	$(BIN)/pzc solve hexiom specs/examples/hexiom/medium.txt --stats
 	$(BIN)/pzc solve sudoku specs/examples/sudoku/grid9.txt specs/examples/sudoku/three.txt
 	$(BIN)/pzc solve puzlogic specs/examples/puzlogic/level.json
 	$(BIN)/pzc solve sliding specs/examples/sliding/goal.txt
 	$(BIN)/pzc solve 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
+	@echo "more: '$(BIN)/pzc specs' lists the built-in specs; '. $(BIN)/activate' puts pzc on your PATH"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -21,6 +21,7 @@ from .runtime.errors import (EXIT_PIPE, EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, P
 from .runtime.progress import BatchBar, Display, stop_lines
 from .tasks import batch as batch_task
 from .tasks import text as text_output
+from .tasks import timing
 from .tasks.explain.report import explain_lines
 from .tasks.generate.task import generated_text
 from .tasks.pictures.documents import write_pictures as write_documents
@@ -408,13 +409,56 @@ def _drop_stdout():
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _hold_closed_streams() -> bool:
+    """Started with standard output or error closed (`pzc ... >&-`), Python
+    sets sys.stdout or sys.stderr to None: print(file=None) then writes an
+    error message to standard output, and the next file opened takes fd 1 or
+    2 (a solver process writing to its standard output would write into it).
+    Each closed one is held by /dev/null: standard error drops the messages
+    (the exit code still tells), standard output is held read-only, so that
+    every write to it fails as on a closed one (reported as output that
+    cannot be written, exit 2).  True if standard output was closed."""
+    stdout_closed = False
+    for fd, name, mode in ((1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None or _is_open(fd):
+            continue
+        held = os.open(os.devnull, mode)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+        # line-buffered: standard output fails at its first line, not at the exit
+        setattr(sys, name, open(fd, "w", buffering=1, closefd=False))
+        stdout_closed = stdout_closed or fd == 1
+    return stdout_closed
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
+
+
+STDOUT_CLOSED = "standard output is closed"
+_stdout_closed = False           # set by main: the command was started with it closed
+
+
 def main(argv=None) -> int:
     if argv is not None:
         return _main(argv)
+    global _stdout_closed
+    _stdout_closed = _hold_closed_streams()
     # the command: the cyclic collector runs between instances only, outside
     # every time limit (after a big instance its first pass takes seconds)
     gc.disable()
-    return _exit_now(_main(argv))
+    try:
+        code = _main(argv)
+    except SystemExit as e:            # argparse: --help, --version, a usage error
+        if not isinstance(e.code, int):
+            raise
+        code = e.code                  # its output checked by _exit_now as any other
+    return _exit_now(code)
 
 
 def _main(argv) -> int:
@@ -444,18 +488,11 @@ def _main(argv) -> int:
         print("pzc: error: out of memory (a smaller instance, or a larger ulimit -v, may fit)",
               file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:
-        # the reader went away (pzc ... | head): stop quietly; point stdout at
-        # devnull so the interpreter's last flush does not fail again
-        _drop_stdout()
-        return EXIT_PIPE
     except OSError as e:
-        if e.errno not in OUTPUT_ERRNOS:
+        code = _output_failed(e)
+        if code is None:
             raise
-        # standard output cannot take more (> /dev/full, a full disk)
-        _drop_stdout()
-        print(f"pzc: error: cannot write the output: {e.strerror}", file=sys.stderr)
-        return EXIT_USAGE
+        return code
     except Exception as e:  # a crash is a bug; say so plainly
         if getattr(args, "debug", False):
             raise
@@ -471,10 +508,37 @@ def _exit_now(code: int) -> int:
     and the operating system frees it at once."""
     try:
         sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):        # the usual exit reports it
+    except OSError as e:                 # the output's last lines could not be written
+        failed = _output_failed(e)
+        if failed is None:
+            return code                  # the usual exit reports it
+        code = failed if failed == EXIT_PIPE else worst_exit([code, failed])
+    except ValueError:                   # closed by the command: the usual exit reports it
         return code
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass                             # nowhere left to say it; the exit code tells
     os._exit(code)
+
+
+def _output_failed(e: OSError):
+    """The exit code for an error writing standard output, said plainly (None:
+    another OSError, not the output's)."""
+    if isinstance(e, BrokenPipeError):
+        # the reader went away (pzc ... | head): stop quietly; point stdout at
+        # devnull so the interpreter's last flush does not fail again
+        _drop_stdout()
+        return EXIT_PIPE
+    if e.errno == errno.EBADF and _stdout_closed:
+        why = STDOUT_CLOSED
+    elif e.errno in OUTPUT_ERRNOS:       # > /dev/full, a full disk
+        why = e.strerror
+    else:
+        return None
+    _drop_stdout()
+    print(f"pzc: error: cannot write the output: {why}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def cmd_specs(args) -> int:
@@ -532,9 +596,11 @@ def cmd_generate(args) -> int:
     like = api.select_instance(spec, args.like) if args.like is not None else None
     if like is not None and like.unreadable is not None:
         raise like.unreadable
+    # the first puzzles' limit counts from the process start, as solve's first instance's
     made = api.generate(spec, args.size, args.count, args.seed, args.timeout, params,
                         minimal=not args.keep_clues, solver=args.solver,
-                        workers=min(workers, args.count), like=like)
+                        workers=min(workers, args.count), like=like,
+                        limit_from=time.monotonic() - seconds_since_start())
     if args.format == "svg":
         return _generated_pictures(spec, made, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
@@ -756,13 +822,10 @@ def _instance_limit(args):
     return left
 
 
-FIRST_AT_LEAST_S = 0.25
-
-
 def _time_left(args):
     if args.timeout is None or getattr(args, "first_limit_given", False):
         return args.timeout
-    return max(args.timeout - seconds_since_start(), min(args.timeout / 2, FIRST_AT_LEAST_S))
+    return timing.left_after(args.timeout, seconds_since_start())
 
 
 def seconds_since_start() -> float:

@@ -8,6 +8,7 @@ character diagonally up and down).
 
 from __future__ import annotations
 
+from ..runtime.clock import big_set
 
 
 class _Link(tuple):
@@ -64,9 +65,17 @@ class Geometry:
 
     def __init__(self, cells):
         self.cells = tuple(cells)
-        self.cell_set = frozenset(self.cells)      # for quick membership tests
+        self._cell_set = None
         self._neighbours = None
         self._edges = None
+
+    @property
+    def cell_set(self) -> set:
+        """The cells as a set, for quick membership tests: built on first use,
+        in steps that a time limit can stop (clock.big_set)."""
+        if self._cell_set is None:
+            self._cell_set = big_set(self.cells)
+        return self._cell_set
 
     def __contains__(self, cell) -> bool:
         return cell in self.cell_set

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..runtime.errors import PzcError, Source
@@ -232,6 +233,26 @@ def _freeze(value):
     if isinstance(value, dict):
         return Record({k: _freeze(v) for k, v in value.items()})
     return value
+
+
+class SamePlace(Mapping):
+    """cell -> (line, column) for a board whose every cell is written at one
+    place (a URL's body), without a dict of millions of cells to build."""
+
+    def __init__(self, geometry: Geometry, place: tuple):
+        self.geometry = geometry
+        self.place = place
+
+    def __getitem__(self, cell):
+        if cell in self.geometry:
+            return self.place
+        raise KeyError(cell)
+
+    def __iter__(self):
+        return iter(self.geometry.cells)
+
+    def __len__(self):
+        return len(self.geometry.cells)
 
 
 class Record(dict):

@@ -24,7 +24,8 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
-from ..encoder.instance import Instance, Record
+from ..encoder.instance import Instance, Record, SamePlace
+from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
 
@@ -224,7 +225,7 @@ def _binding(spec, kind, ptype, fail) -> Binding:
 def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
-    cells = set(inst.geometry.cells)
+    cells = inst.geometry.cell_set
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -250,10 +251,10 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
                 inst.tokens = {cell: str(v) for cell, v in layer.items()}
             else:
                 inst.layers[target] = Record(layer)
-    inst.positions = {cell: place for cell in inst.geometry.cells}
+    inst.positions = SamePlace(inst.geometry, place)
     for name in spec.layer_names:
         if name == "regions" and name not in inst.layers:
-            inst.layers[name] = Record({cell: 1 for cell in cells})
+            inst.layers[name] = Record(big_dict(inst.geometry.cells, 1))
         elif name not in ("clues", "regions"):
             inst.layers.setdefault(name, Record({}))
     for name, p in spec.params.items():

@@ -269,17 +269,29 @@ def _text(text):
     return text
 
 
+CLUSTER_EXTRA = ("--scheduler runs on a Dask cluster, and Dask's distributed package is "
+                 "not installed: install pzc's cluster extra, pip install 'pzc[cluster]' "
+                 "(in a checkout set up by make: .venv/bin/pip install -e '.[cluster]')")
+
+
+def need_cluster_extra() -> None:
+    """A plain error, before any work, when the cluster extra is missing."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError:
+        raise PzcError(CLUSTER_EXTRA) from None
+
+
 def connect(address: str, workers: int):
     """(client, cluster or None) for --scheduler: a LocalCluster of ``workers``
     processes for 'local', else the scheduler at ``address``."""
     check_scheduler(address)
-    try:
-        import dask
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise PzcError("--scheduler needs Dask's distributed package: pip install "
-                       "'pzc[cluster]' (or pip install distributed)") from None
+    need_cluster_extra()
     import logging
+
+    import dask
+    from distributed import Client, LocalCluster
     logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     try:
@@ -303,8 +315,8 @@ def run_dask(tasks: list, texts: dict, address: str, workers: int, started=None)
     A worker that dies has its tasks run again elsewhere by Dask; a task
     that killed workers again and again is reported as an error.
     ``started()`` is called once the cluster is reached."""
-    from distributed import as_completed
     client, cluster = connect(address, workers)
+    from distributed import as_completed
     if started is not None:
         started()
     futures = []
@@ -411,6 +423,7 @@ class Output:
         if path is None or path == "-":
             self.fd, self.own = sys.stdout.fileno(), False
             sys.stdout.flush()
+            os.write(self.fd, b"")        # a closed standard output fails here, before the work
             return
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT
@@ -460,6 +473,7 @@ def batch(spec_name_or_path: str, paths, workers: int | None = None, task: str =
         raise PzcError(f"a batch needs at least one worker, not {workers}")
     if scheduler is not None:
         check_scheduler(scheduler)
+        need_cluster_extra()
     workers = workers or len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else workers or os.cpu_count() or 1
     specs = SpecChoice(spec_of({"spec": spec_name_or_path})

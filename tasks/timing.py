@@ -13,8 +13,31 @@ only an ``except`` around the ``with`` sees it there.
 
 from __future__ import annotations
 
+import time
+
 from ..runtime import clock
 from ..runtime.clock import Timeout
+
+# the least a first instance whose limit counts from an earlier start gets
+# (or half its limit): a slow start-up on a busy machine must not time out a
+# quick instance, nor push the end far past the limit
+FIRST_AT_LEAST_S = 0.25
+
+
+def left_after(timeout: float | None, spent: float) -> float | None:
+    """What is left of ``timeout`` seconds once ``spent`` are gone, but at
+    least min(timeout / 2, FIRST_AT_LEAST_S); None: no limit."""
+    if timeout is None:
+        return None
+    return max(timeout - spent, min(timeout / 2, FIRST_AT_LEAST_S))
+
+
+def left_since(timeout: float | None, started: float | None) -> float | None:
+    """``timeout`` counted from ``started`` (a time.monotonic()), as
+    left_after; from now when ``started`` is None."""
+    if started is None:
+        return timeout
+    return left_after(timeout, time.monotonic() - started)
 
 
 def within(timeout: float | None, work, timed_out):

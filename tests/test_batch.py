@@ -154,6 +154,28 @@ def test_a_scheduler_that_cannot_be_reached_exits_2(mixed, run_pzc):
     assert "Traceback" not in run.stderr and run.stdout == ""
 
 
+# pzc as on an install without the cluster extra: importing distributed fails
+WITHOUT_DISTRIBUTED = ("import sys; sys.modules['distributed'] = None; "
+                       "from pzc.cli import main; sys.argv[0] = 'pzc'; sys.exit(main())")
+
+
+@pytest.mark.parametrize("scheduler", ["local", "tcp://127.0.0.1:9"])
+def test_a_scheduler_without_the_cluster_extra_says_which_extra_to_install(
+        mixed, tmp_path, scheduler):
+    run = subprocess.run([sys.executable, "-c", WITHOUT_DISTRIBUTED, "batch", "sudoku",
+                          str(mixed["sudoku"][0]), "--scheduler", scheduler, "--out", "r.jsonl"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("pzc: error: --scheduler runs on a Dask cluster, and Dask's "
+                                 "distributed package is not installed")
+    assert "pip install 'pzc[cluster]'" in run.stderr
+    assert ".venv/bin/pip install -e '.[cluster]'" in run.stderr
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+    assert run.stdout == ""
+    # refused before any work: nothing was solved into the results file
+    assert (tmp_path / "r.jsonl").read_text() == ""
+
+
 def test_resume_with_a_file_that_is_not_json_lines(mixed, run_pzc, write):
     write("r.jsonl", '{"instance": "four.txt#1", "status": "solved"}\n[1, 2]\n')
     run = run_pzc("batch", "sudoku", *mixed["sudoku"], "--out", "r.jsonl", "--resume")

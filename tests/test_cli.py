@@ -556,6 +556,49 @@ def test_a_full_output_is_a_plain_error(write, tmp_path, fmt):
         (2, "pzc: error: cannot write the output: No space left on device")
 
 
+STDOUT_CLOSED = "pzc: error: cannot write the output: standard output is closed"
+
+
+@pytest.mark.parametrize("command", [
+    "pzc solve sudoku grid.txt", "pzc solve sudoku grid.txt --format json", "pzc specs",
+    "pzc check sudoku", "pzc convert sudoku grid.txt --format url",
+    "pzc batch sudoku grid.txt --workers 1", "pzc --version"])
+def test_standard_output_closed_is_output_that_cannot_be_written(write, tmp_path, command):
+    write("grid.txt", GRID4)
+    proc = _shell(command + " >&-", tmp_path)       # fd 1 really closed, not /dev/null
+    assert (proc.returncode, proc.stderr.strip()) == (2, STDOUT_CLOSED)
+
+
+def test_with_standard_output_closed_files_are_still_written(write, tmp_path):
+    write("grid.txt", GRID4)
+    # the files opened must not take the closed fd 1: the answers land whole in them
+    picture = _shell("pzc solve sudoku grid.txt --format svg -o grid.svg >&-", tmp_path)
+    assert (picture.returncode, picture.stderr) == (0, "")
+    assert (tmp_path / "grid.svg").read_text().startswith("<svg")
+    batch = _shell("pzc batch sudoku grid.txt --workers 1 --quiet --out r.jsonl >&-", tmp_path)
+    assert (batch.returncode, batch.stderr) == (0, "")
+    (line,) = (tmp_path / "r.jsonl").read_text().splitlines()
+    result = json.loads(line)
+    plain = json.loads(_shell("pzc solve sudoku grid.txt --format json", tmp_path).stdout)
+    assert result["status"] == "solved" and result["verified"] is True
+    assert result["grid"] == plain["grid"]
+    assert (tmp_path / "grid.svg").read_text() == \
+        _shell("pzc solve sudoku grid.txt --format svg", tmp_path).stdout
+
+
+@pytest.mark.parametrize("args, code", [
+    ("solve sudoku missing.txt", 2), ("solve sudoku missing.txt --format json", 2),
+    ("solve sudokku grid.txt", 2), ("solve sudoku grid.txt", 0)])
+def test_standard_error_closed_keeps_the_exit_code_and_the_output(write, tmp_path, args, code):
+    write("grid.txt", GRID4)
+    open_ = _shell(f"pzc {args}", tmp_path)
+    closed = _shell(f"pzc {args} 2>&-", tmp_path)
+    assert open_.returncode == closed.returncode == code
+    # the messages meant for standard error are lost, not printed among the answers
+    assert closed.stdout == open_.stdout
+    assert "pzc: error" not in closed.stdout and "Traceback" not in closed.stdout
+
+
 def test_output_cut_by_a_closed_pipe_exits_141(write, tmp_path):
     write("many.txt", "\n".join([GRID4] * 300))
     proc = _shell("pzc solve sudoku many.txt | head -1; exit ${PIPESTATUS[0]}", tmp_path)

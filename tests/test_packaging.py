@@ -1,6 +1,8 @@
-"""A plain (non-editable) install finds the grammar and the built-in specs."""
+"""Installing pzc and reaching it: a plain (non-editable) install finds the grammar and
+the built-in specs; `make demo` and the README's set-up lead to pzc."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +85,36 @@ def test_building_the_package_prints_no_warnings(tmp_path):
              and "byte-compiling is disabled" not in line
              and "Location 'file:" not in line]     # this machine's pip configuration
     assert not noisy, "\n".join(noisy)
+
+
+SCREEN_LINES = 24     # a terminal's first screenful
+
+
+@pytest.mark.skipif(shutil.which("make") is None or not (Path(sys.executable).parent / "pzc").exists(),
+                    reason="needs make and the pzc command beside this interpreter")
+def test_make_demo_solves_on_its_first_screen_and_ends_with_a_hint():
+    # the demo's commands with this interpreter's pzc; the venv is taken as set up
+    bin_dir = Path(sys.executable).parent
+    run = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "demo",
+                          f"BIN={bin_dir}"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == f"{bin_dir}/pzc solve hexiom specs/examples/hexiom/medium.txt --stats"
+    assert lines[1] == "specs/examples/hexiom/medium.txt: solved, verified"
+    first_screen = lines[:SCREEN_LINES]
+    assert sum(line.endswith(": solved, verified") for line in first_screen) >= 3
+    # no list of specs (`name  description`) before the answers
+    assert not any(line.startswith(f"{bin_dir}/pzc specs") for line in lines)
+    assert sum(": solved, verified" in line for line in lines) == 8
+    assert lines[-1] == (f"more: '{bin_dir}/pzc specs' lists the built-in specs; "
+                         f"'. {bin_dir}/activate' puts pzc on your PATH")
+
+
+def test_readme_says_how_to_reach_pzc_and_the_cluster_extra():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    assert "`.venv/bin/pzc`" in setup
+    assert "$ . .venv/bin/activate" in setup          # tests/test_docs.py runs the next line
+    assert "pip install 'pzc[cluster]'" in setup
+    assert ".venv/bin/pip install -e '.[cluster]'" in setup

@@ -4,14 +4,18 @@ close pzc stops to its limit is measured by bench/timelimits.py."""
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
 from pzc import api
+from pzc.encoder.interpreter.values import PSet
 from pzc.runtime import clock
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import Source
@@ -169,7 +173,120 @@ def test_reading_a_huge_file_counts_against_the_limit(write, run_pzc):
     timed_json(run_pzc, "solve", "numberlink", "huge.txt", limit=1)
 
 
+def promise(limit):
+    """How far past its limit pzc may stop (README: max(0.5 s, 10%))."""
+    return max(0.5, limit / 10)
+
+
+# 4,000,000 cells in a 200,000-character body (in a file: one command-line
+# argument holds at most 128 KiB)
+HUGE_URL = "https://puzz.link/p?akari/2000/2000/" + "z" * 200_000 + "\n"
+
+
+def longest_hold(work):
+    """(work(), the longest stretch in seconds in which no other thread ran:
+    one C call holding the interpreter, which the alarm's Timeout cannot cut
+    either, for it comes between two bytecodes)."""
+    done = threading.Event()
+    longest = [0.0]
+
+    def watch():
+        last = time.perf_counter()
+        while not done.is_set():
+            time.sleep(0.005)
+            now = time.perf_counter()
+            longest[0] = max(longest[0], now - last)
+            last = now
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        value = work()
+    finally:
+        done.set()
+        watcher.join()
+    return value, longest[0]
+
+
+@pytest.mark.slow
+def test_reading_a_huge_url_never_holds_the_interpreter_past_the_promise(write):
+    # the board's cells went into a frozenset, a set and a dict of positions,
+    # each one C call of 0.5-1.2 s that a limit running out had to wait for
+    path = write("huge.url", HUGE_URL)
+    spec = api.load_spec("akari")
+    gc.disable()             # as the command runs: collections only between instances
+    try:
+        (inst,), held = longest_hold(lambda: api.load_instances(spec, str(path)))
+    finally:
+        gc.enable()
+    assert len(inst.geometry.cells) == 4_000_000 and inst.clues == {}
+    assert (1999, 1999) in inst.geometry and (2000, 0) not in inst.geometry
+    error = inst.error((5, 7), "x")                   # a cell is placed at the body
+    assert (error.line, error.column) == (1, 37)
+    # half the least margin: the other half is for the report and the exit
+    assert held < promise(0) / 2
+
+
+@pytest.mark.slow
+def test_a_huge_puzzlink_url_stops_within_the_promise(write, run_pzc):
+    # 3 s ran out while the URL was read: it stopped after 3.75-3.88 s
+    write("huge.url", HUGE_URL)
+    limit = 3
+    run, elapsed = timed(run_pzc, "solve", "akari", "huge.url", "--format", "json",
+                         limit=limit)
+    no_traceback(run)
+    assert run.returncode == 3, run.stderr
+    assert json.loads(run.stdout)["status"] == "timeout"
+    assert elapsed < limit + promise(limit)
+
+
+# pzc with a start-up made slow by a sleep before the command (as imports on a
+# busy machine): what the user's clock counts, from the process start
+SLOW_START = ("import sys, time; time.sleep(float(sys.argv[1])); del sys.argv[1]; "
+              "from pzc.cli import main; sys.argv[0] = 'pzc'; sys.exit(main())")
+
+
+def slow_start(tmp_path, asleep, *args, limit):
+    """(the run, its seconds from the process start to its end)."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", SLOW_START, str(asleep), *map(str, args),
+                           "--timeout", str(limit)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=limit + 60)
+    return proc, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_generate_counts_the_start_up_against_the_first_puzzles_limit(tmp_path, count):
+    # the first puzzles (one, or one per worker) stop at the limit counted from
+    # the process start; counted from their own start they ended after the
+    # sleep + the imports + the limit (about 7 s here)
+    limit, asleep = 4, 2.5
+    run, elapsed = slow_start(tmp_path, asleep, "generate", "numberlink", "--size", "40x40",
+                              "--count", count, "--workers", 2, "--format", "json",
+                              limit=limit)
+    no_traceback(run)
+    assert run.returncode == 3, run.stderr
+    made = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [g["status"] for g in made] == ["timeout"] * count
+    assert elapsed < limit + 1.5
+
+
 # ------------------------------------------------------------------ the clock itself
+
+def test_big_sets_and_dicts_built_in_steps_are_the_plain_ones():
+    keys = [(k % 50_000, k % 3) for k in range(3 * clock.STEP + 5)]     # repeats
+    assert clock.big_set(keys) == set(keys)
+    built = clock.big_dict(keys, 1)
+    assert built == dict.fromkeys(keys, 1) and list(built) == list(dict.fromkeys(keys))
+    # the language's sets: first occurrences in order, equal and hashed as sets
+    big, plain = PSet(keys), PSet(iter(keys))
+    assert tuple(big) == tuple(plain) == tuple(dict.fromkeys(keys))
+    assert big == plain and hash(big) == hash(plain) and (49_999, 1) in big
+    assert len(big) == 150_000
+    cells = PSet.of_distinct(((r, c) for r in range(3) for c in range(2)))
+    assert cells == PSet([(2, 1), (0, 0), (0, 1), (1, 0), (1, 1), (2, 0)])
+    assert (2, 1) in cells and (3, 0) not in cells and [1] not in cells
+
 
 def test_a_limit_inside_another_keeps_the_earlier_deadline():
     assert clock.left() is None

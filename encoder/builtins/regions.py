@@ -14,7 +14,7 @@ from .registry import cell_arg, const_int, function, need_geometry, square_board
 
 @value("cells", coll(CELL))
 def _cells(it, node):
-    return PSet(need_geometry(it, node).cells)
+    return PSet.of_distinct(need_geometry(it, node).cells)
 
 
 @value("rows", coll(coll(CELL)))

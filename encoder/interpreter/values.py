@@ -13,6 +13,7 @@ set or list of elements; the built-ins declare theirs with these names.
 from __future__ import annotations
 
 from ...board.geometry import Edge, Segment
+from ...runtime.clock import STEP, big_dict, big_set
 from ..instance import Record
 from ..model import Cases, LinExpr, Node, Var
 
@@ -28,12 +29,20 @@ def coll(elem=ANY):
 class PSet(tuple):
     """An ordered set: iteration in insertion order, set equality and membership.
 
-    No __slots__: the members' frozenset is kept on the set itself once asked
-    for (a cache beside it would keep every instance's sets alive, for the
-    collector to walk again and again)."""
+    No __slots__: the members' set (and the hash) is kept on the set itself
+    once asked for (a cache beside it would keep every instance's sets alive,
+    for the collector to walk again and again)."""
 
     def __new__(cls, items=()):
+        if type(items) in (list, tuple) and len(items) > STEP:   # in steps a limit can stop
+            return super().__new__(cls, big_dict(items))
         return super().__new__(cls, dict.fromkeys(items))
+
+    @classmethod
+    def of_distinct(cls, items) -> "PSet":
+        """The set of ``items``, known to be distinct (a board's cells): no
+        table of them is built until a membership test needs one."""
+        return tuple.__new__(cls, items)
 
     def __contains__(self, item):
         try:
@@ -48,17 +57,21 @@ class PSet(tuple):
         return not self == other
 
     def __hash__(self):
-        return hash(_members(self))
+        try:
+            return self.hashed
+        except AttributeError:
+            self.hashed = hash(frozenset(_members(self)))
+            return self.hashed
 
     def __repr__(self):
         return "{" + ", ".join(map(repr, self)) + "}"
 
 
-def _members(s: PSet) -> frozenset:
+def _members(s: PSet) -> set:
     try:
         return s.members
     except AttributeError:
-        s.members = frozenset(tuple.__iter__(s))
+        s.members = big_set(s)
         return s.members
 
 

@@ -28,7 +28,7 @@ from ...runtime.errors import EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, PzcError
 from ...runtime.progress import no_progress
 from ..results import Generated
 from ..solving import count, solve
-from ..timing import within
+from ..timing import left_since, within
 from . import stages as stage
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
@@ -55,8 +55,9 @@ def prepare(spec):
 
 def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = None,
                  timeout: float | None = None, minimal: bool = True,
-                 progress=no_progress) -> Generated:
-    """One puzzle from ``seed`` on the blank board, within ``timeout`` seconds."""
+                 progress=no_progress, limit_from: float | None = None) -> Generated:
+    """One puzzle from ``seed`` on the blank board, within ``timeout`` seconds
+    (counted from ``limit_from``, a time.monotonic(), if given: timing.left_since)."""
     out = Generated(spec.name, seed, "error")
     rng = random.Random(seed)
     drawer = solver or DRAW_SOLVER
@@ -87,7 +88,7 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     def timed_out():
         out.status, out.exit_code = "timeout", EXIT_TIMEOUT
 
-    within(timeout, work, timed_out)
+    within(left_since(timeout, limit_from), work, timed_out)
     stats["seconds"] = round(time.perf_counter() - started, 3)
     return out
 
@@ -252,18 +253,23 @@ def _start_worker(job):
     _WORKER_JOB.append(job)
 
 
-def _run_seed(seed):
+def _run_seed(seed, limit_from):
     spec, gspec, blank, options = _WORKER_JOB[0]
-    return generate_one(spec, gspec, blank, seed, **options)
+    return generate_one(spec, gspec, blank, seed, limit_from=limit_from, **options)
 
 
-def generate_many(spec, gspec, blank, seed_list, workers: int = 1, **options):
+def generate_many(spec, gspec, blank, seed_list, workers: int = 1, limit_from=None,
+                  **options):
     """generate_one for each seed, in order; ``workers`` processes at once.
-    The workers are forked with the job (the pool's initializer keeps it in
-    each worker; this process holds no job between calls)."""
+    The puzzles begun first (one, or one per worker) count their time limit
+    from ``limit_from`` (a time.monotonic(); None: from their own start), the
+    others from their own start.  The workers are forked with the job (the
+    pool's initializer keeps it in each worker; this process holds no job
+    between calls)."""
     if workers <= 1 or len(seed_list) <= 1:
-        for seed in seed_list:
-            yield generate_one(spec, gspec, blank, seed, **options)
+        for k, seed in enumerate(seed_list):
+            yield generate_one(spec, gspec, blank, seed,
+                               limit_from=limit_from if k == 0 else None, **options)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -271,4 +277,5 @@ def generate_many(spec, gspec, blank, seed_list, workers: int = 1, **options):
     job = (spec, gspec, blank, options)
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                              initializer=_start_worker, initargs=(job,)) as pool:
-        yield from pool.map(_run_seed, seed_list)
+        firsts = [limit_from if k < workers else None for k in range(len(seed_list))]
+        yield from pool.map(_run_seed, seed_list, firsts)

@@ -25,15 +25,20 @@ from . import stages
 def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
              seed: int | None = None, timeout: float | None = None, params: dict | None = None,
              minimal: bool = True, solver: str | None = None, workers: int = 1,
-             progress=no_progress, like: Instance | None = None):
+             progress=no_progress, like: Instance | None = None,
+             limit_from: float | None = None):
     """Generate ``count`` puzzles with exactly one solution from the spec's
     `generate` lines, yielded (as Generated) in seed order as they come.
 
     ``size``: (width, height) of a square board, (side, None) for a hexagon or
     a square; None: the spec's `generate size`.  Puzzle k has seed
     ``seed + k`` (a random start when None) and is made again from it alone.
-    ``timeout``: seconds per puzzle.  ``minimal``: blank every clue that can go
-    (else keep all the drawn solution gives).  ``workers``: processes.
+    ``timeout``: seconds per puzzle; the puzzles begun first (one, or one per
+    worker) count it from ``limit_from`` if given (a time.monotonic(): the
+    command line gives its process's start, so that the start-up, loading
+    the spec and starting the workers count, as for solve's first instance).
+    ``minimal``: blank every clue that can go (else keep all the drawn
+    solution gives).  ``workers``: processes.
     ``like``: an instance whose board, parameters and layers the puzzles
     take (instead of ``size``); its clues are left out."""
     name = solver_for(spec, "sat", solver)
@@ -50,7 +55,7 @@ def generate(spec: syntax.Spec, size: tuple | None = None, count: int = 1,
         blank = stages.blank_instance(spec, stages.board_size(spec, size), params or {})
     options = dict(solver=solver, timeout=timeout, minimal=minimal, progress=progress)
     yield from driver.generate_many(spec, gspec, blank, driver.seeds(seed, count),
-                                    workers, **options)
+                                    workers, limit_from=limit_from, **options)
 
 
 def to_json(spec, g: Generated) -> dict:
