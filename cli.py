@@ -745,17 +745,18 @@ def _each_instance(args, run, emit_one):
         # reading ran out of time)
         files = []
         for path in args.instances:
-            reading = clock.limit(_time_left(args))     # a huge file takes a while to read
-            try:
-                with reading:
-                    files.append((path, specs.read(path)))
-            except PzcError as e:
-                files.append((path, e))
-            except clock.Timeout as e:
-                reading.leave()            # if it came as the block was left
-                clock.leave_behind(e)      # its frames hold the half-read file: freed later
-                files.append((path, specs.latest))
-                args.first_limit_given = True            # the next files' instances: whole limits
+            def read(path=path):
+                try:
+                    return specs.read(path)
+                except PzcError as e:
+                    return e
+
+            def out_of_time():
+                args.first_limit_given = True        # the next files' instances: whole limits
+                return specs.latest
+
+            # a huge file takes a while to read: under the first instance's limit
+            files.append((path, timing.within(_time_left(args), read, out_of_time)))
         total = sum(spec is not None for _, found in files if isinstance(found, list)
                     for spec, _ in found)
         index = 0
