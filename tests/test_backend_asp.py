@@ -2,7 +2,7 @@
 
 Every answer is checked by pzc's evaluator (res.verified) and, where the
 other tests have one, by an independent checker or brute force of their own
-(tests/generators.py, the reference counts of test_enumerate.py); statuses
+(tests/generators.py, the reference counts of tests/brute.py); statuses
 and counts are compared with the sat backend's."""
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ import json
 import pytest
 
 import generators as gen
+from brute import CASES, boards, count, reference
+from connected_cases import GENERATED, TINY, UNSAT, assert_solved
 from loading import spec, spec_from_text
+from outcomes import no_traceback
 from pzc import api
 from pzc.backends import get_backend
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import PzcError, Source
-from test_cli import PIGEONS, pigeon_block
-from test_connectivity import CHECKERS, GENERATED, TINY, UNSAT, assert_solved
-from test_enumerate import CASES, boards, count, reference
-from test_errors import no_traceback
+from unsolvable import PIGEONS, pigeon_block
 
 ASP = {"backend": "asp"}
 

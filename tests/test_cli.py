@@ -14,11 +14,11 @@ import sys
 import pytest
 
 import generators as gen
+from outcomes import JSON_FIELDS
 from pzc import api
+from unsolvable import PIGEONS, UNSAT4, pigeon_block
 
 GRID4 = "4..1\n...3\n3..4\n1.3.\n"
-UNSAT4 = "11..\n....\n....\n....\n"          # two equal clues in a row
-JSON_FIELDS = {"instance", "spec", "status", "grid", "moves", "verified", "stats"}
 STATS_FIELDS = {"backend", "solver", "variables", "clauses", "compile_s", "solve_s"}
 
 DESCRIPTIONS = {
@@ -26,20 +26,6 @@ DESCRIPTIONS = {
     "puzlogic": "Puzlogic: place every piece; no value twice in a row or column; meet the sums",
     "sudoku": "Sudoku: every row, column and box holds 1..n once (n = 4, 9, 16, 25)",
 }
-
-# pigeons (rows) into holes (columns): no solution, and hard for a SAT solver when big
-PIGEONS = """\
-puzzle pigeons "every pigeon (row) gets a hole (column); no hole takes two"
-board square
-var p[c in cells] : bool
-show c: if p[c] then 1 else 0
-rule pigeon: all r in rows: count(c in r: p[c]) >= 1
-rule hole:   all k in cols: count(c in k: p[c]) <= 1
-"""
-
-
-def pigeon_block(holes, pigeons):
-    return f"{holes} {pigeons}\n" + ("." * holes + "\n") * pigeons
 
 
 def json_lines(run):

@@ -23,7 +23,7 @@ from pzc.tasks.explain.cores import SatCores, SmtCores
 from pzc.tasks.explain import members as stage
 
 from conftest import EXAMPLES
-from test_cli import PIGEONS
+from unsolvable import PIGEONS
 
 
 MINES = """\

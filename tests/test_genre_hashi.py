@@ -16,7 +16,7 @@ import random
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
-from test_genre_loops import check_against_brute, run_json, write_instances
+from genre_tools import check_against_brute, run_json, write_instances
 
 
 def pairs_of(islands, h, w):

@@ -17,7 +17,7 @@ from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import PzcError, Source
 
 from loading import spec_from_text
-from test_errors import assert_located, no_traceback
+from outcomes import assert_located, no_traceback
 
 
 def count(spec_text, inst_text, backend="sat"):

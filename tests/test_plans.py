@@ -27,10 +27,10 @@ import pytest
 
 import generators as gen
 from loading import spec, spec_from_text
+from outcomes import assert_located, assert_plain, no_traceback
 from pzc import api
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import Source
-from test_errors import assert_located, assert_plain, no_traceback
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CHALLENGES = CORPUS / "asteroid-escape" / "challenges.json"

@@ -23,13 +23,9 @@ import pytest
 
 from pzc import api
 from pzc.encoder.instance import Source, read_instances
-from test_interrupt import solving_on_a_terminal
+from terminal import ANSI, AT_ONCE, blank, run_on_terminal, solving_on_a_terminal
 
 PHASES = ["grounding", "encoding", "solving", "verifying"]
-
-
-def blank(h, w):
-    return ("." * w + "\n") * h
 
 
 def instance(spec, text, name="blank.txt"):
@@ -114,43 +110,6 @@ def test_no_callback_is_the_default_and_none_is_no_callback():
 
 
 # ---------------------------------------------------------------- the command line
-
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def run_on_terminal(args, cwd, env=None, timeout=120):
-    """Run pzc with standard error on a pseudo-terminal and standard output on
-    a pipe; (exit code, stdout, what the terminal received with the escape
-    sequences taken out)."""
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", *args], cwd=cwd,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave,
-                            env=dict(os.environ, TERM="xterm", **(env or {})))
-    os.close(slave)
-    received = b""
-    try:
-        while True:
-            ready, _, _ = select.select([master], [], [], timeout)
-            if not ready:
-                raise TimeoutError(f"pzc {args} wrote nothing for {timeout} s")
-            try:
-                chunk = os.read(master, 1 << 16)
-            except OSError:                 # every writer of the terminal is gone
-                break
-            if not chunk:
-                break
-            received += chunk
-        out = proc.stdout.read().decode()
-        proc.wait(timeout)
-    finally:
-        os.close(master)
-        if proc.poll() is None:
-            proc.kill()
-    return proc.returncode, out, ANSI.sub("", received.decode(errors="replace"))
-
-
-AT_ONCE = {"PZC_PROGRESS_AFTER": "0"}
-
 
 def test_count_on_a_terminal_shows_phase_instances_and_counts(write, tmp_path):
     write("two.txt", blank(3, 4) + "\n" + blank(4, 3))
