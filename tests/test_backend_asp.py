@@ -18,8 +18,9 @@ from connected_cases import GENERATED, TINY, UNSAT, assert_solved
 from loading import spec, spec_from_text
 from outcomes import no_traceback
 from pzc import api
-from pzc.backends import get_backend
+from pzc.backends import deepen, get_backend
 from pzc.encoder.instance import read_instances
+from pzc.encoder.unroll import unroll
 from pzc.runtime.errors import PzcError, Source
 from unsolvable import PIGEONS, pigeon_block
 
@@ -217,17 +218,19 @@ def test_bad_options_are_plain_errors(write, run_pzc, args, message):
     assert run.returncode == 2 and message in run.stderr, run.stderr
 
 
-def test_move_plans_are_refused_by_name(write, run_pzc):
-    from pathlib import Path
-    three = Path(__file__).resolve().parents[1] / "specs/examples/sliding/three.txt"
+def test_move_plans_are_refused_by_name(run_pzc, examples):
+    three = examples / "sliding" / "three.txt"
     run = run_pzc("solve", "sliding", str(three), "--backend", "asp")
     no_traceback(run)
     assert run.returncode == 2 and "sat or smt backend" in run.stderr, run.stderr
-    session = get_backend("asp").session
-    assert session is not None
-    from pzc.backends.asp import AspSession
-    with pytest.raises(PzcError, match="move puzzles"):
-        AspSession.extend(None, [], [])
+    # a plan that reaches an asp session all the same (driven as solve_plan
+    # drives one) is refused there, by name, before a step is solved
+    s = api.load_spec("sliding")
+    inst, = api.load_instances(s, str(three))
+    plan = unroll(s, inst)
+    with get_backend("asp").session(plan) as session:
+        with pytest.raises(PzcError, match="asp backend cannot solve move puzzles"):
+            deepen(plan, session, max_steps=5)
 
 
 def test_counting_under_a_time_limit_runs_in_a_worker_and_is_exact():

@@ -75,12 +75,30 @@ def test_sizes_that_cannot_fit_are_located_errors(write, run_pzc, decl, rule, li
     located(run, "abuse.pz", line, *words)
 
 
+FEW = """\
+puzzle few "two elements filtered out of a range of 1,500,000"
+board square
+var x[i in 1..1500000 where i < 3] : bool
+show c: if x[c.col + 1] then 1 else 0
+rule r: x[1] and not x[2]
+"""
+
+
 def test_a_where_filter_is_not_counted_as_the_whole_range(write, run_pzc):
-    write("few.pz", ONE.format(decl="var x[i in 1..1500000 where i < 3] : bool",
-                               rule="x[1] and not x[2]"))
+    # the size check counts the two elements the filter keeps, so the spec
+    # compiles; each cell shows x of its column (1-based)
+    write("few.pz", FEW)
     write("b.txt", "..\n")
-    run = run_pzc("solve", "few.pz", "b.txt", "--timeout", "60")
+    run = run_pzc("solve", "few.pz", "b.txt", "--timeout", "60", "--format", "json")
     assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["status"] == "solved" and out["verified"] is True
+    assert out["grid"] == ["10"]
+    # the same range unfiltered is too big: a located error
+    write("all.pz", FEW.replace(" where i < 3", ""))
+    run = run_pzc("solve", "all.pz", "b.txt", "--timeout", "60")
+    assert run.returncode == 2, run.stderr
+    located(run, "all.pz", 3, "'x'", "1,500,000 elements")
 
 
 LATIN = """\
