@@ -330,7 +330,7 @@ def test_without_a_deep_stack_deep_specs_are_plain_errors(write, tmp_path):
     write("walk.pz", WALK)
     write("n.txt", "..\n")
     write("row.txt", "." * 1000 + "\n")
-    code = ("import sys; from pzc import deep_stack; deep_stack.STACK_BYTES = 2 ** 50; "
+    code = ("import sys; from pzc.runtime import deep_stack; deep_stack.STACK_BYTES = 2 ** 50; "
             "deep_stack._main_stack_grows = lambda: False; "
             "from pzc.cli import main; sys.exit(main(sys.argv[1:]))")
     for args, message in [(["n.pz", "n.txt"], "pzc: error: the spec nests or recurses too "
