@@ -27,6 +27,13 @@ needs_cadical = pytest.mark.skipif(shutil.which("cadical") is None,
                                    reason="no cadical binary on PATH")
 
 
+def reads_corpus(path: Path):
+    """A test that reads ``path`` in ../shared/corpus: marked "corpus" (so
+    `make test-fast` leaves it out), and skipped where the file is absent."""
+    skip = pytest.mark.skipif(not path.exists(), reason=f"{path} is absent")
+    return lambda test: pytest.mark.corpus(skip(test))
+
+
 class Run(NamedTuple):
     """The outcome of one `pzc` run; unpacks as (returncode, stdout, stderr)."""
     returncode: int

@@ -159,6 +159,7 @@ def test_count_agrees_with_brute_force(case_id, spec_name, text):
     assert boards(spec_name, res) == want
 
 
+@pytest.mark.slow
 def test_count_and_unique_on_the_command_line(write, run_pzc):
     write("two.txt", ". . . .\n. ? . .\n. . . .\n")
     run = run_pzc("count", "nurikabe", "two.txt", "--backend", "asp", "--format", "json")
@@ -171,6 +172,7 @@ def test_count_and_unique_on_the_command_line(write, run_pzc):
 
 # ---------------------------------------------------------------- time limits, options, errors
 
+@pytest.mark.slow
 def test_a_solve_stops_at_the_limit(write, run_pzc):
     """Pigeonhole 20 into 19... is far beyond clingo in a second: timeout, exit 3."""
     import time
@@ -187,6 +189,7 @@ def test_a_solve_stops_at_the_limit(write, run_pzc):
         assert elapsed < 6
 
 
+@pytest.mark.slow
 def test_counting_keeps_what_it_found_before_the_limit():
     s = api.load_spec("sudoku")
     inst, = read_instances(Source("blank.txt", ("." * 9 + "\n") * 9), "square")

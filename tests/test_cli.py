@@ -336,6 +336,7 @@ def test_worst_exit_order():
     assert api.worst_exit([4, 0]) == 4
 
 
+@pytest.mark.slow
 def test_exit_3_on_timeout_and_combined(write, run_pzc):
     # glucose4 can be interrupted; 21 pigeons in 20 holes are far beyond half a second
     write("pigeons.pz", PIGEONS)
@@ -375,6 +376,7 @@ def test_timeout_with_the_default_solver(write, run_pzc):
 
 # ------------------------------------------------------------------ backends, solvers
 
+@pytest.mark.slow
 def test_smt_backend_solves_all_three_kinds(write, run_pzc, examples):
     level = gen.puzlogic_level(4, 4, 1, random.Random(1))
     write("level.json", gen.dumps(level))
@@ -429,6 +431,7 @@ def test_cr_only_line_ends_read_as_rows(write, run_pzc):
     assert gen.sudoku_valid(json.loads(run.stdout)["grid"], GRID4.split())
 
 
+@pytest.mark.slow
 def test_escape_sequences_in_an_instance_are_printed_escaped(write, run_pzc):
     write("esc.txt", "3 1\n\x1b.\x1b\n")             # a Numberlink pair labelled ESC
     run = run_pzc("solve", "numberlink", "esc.txt")
@@ -450,6 +453,7 @@ def test_a_file_that_is_not_utf8_gets_a_position(run_pzc, tmp_path):
     assert run.returncode == 2 and "latin.pz:2:6: error" in run.stderr
 
 
+@pytest.mark.slow
 def test_a_built_in_name_wins_over_a_directory(write, run_pzc, tmp_path):
     (tmp_path / "sudoku").mkdir()
     write("grid.txt", GRID4)

@@ -90,6 +90,7 @@ def test_some_generated_instances_need_cuts():
 
 # ---------------------------------------------------------------- tiny random instances, exact statuses
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec_name", sorted(TINY))
 def test_tiny_instances_get_the_reference_status_everywhere(spec_name):
     """Every mode gives the status the reference solver gives (both occur),
@@ -129,6 +130,7 @@ def _perturbed(spec_name, text, rng):
     return "\n".join("".join(row) for row in rows) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec_name", ["numberlink", "nurikabe", "slitherlink"])
 def test_modes_agree_on_perturbed_instances(spec_name):
     """Small generated instances, as made and with one clue disturbed: lazy,
@@ -238,6 +240,7 @@ NEEDS_CUTS = [
 ]
 
 
+@pytest.mark.slow
 def test_numberlink_without_pools_needs_cuts_and_is_still_solved():
     variant = numberlink_without_pools()
     rounds = {}
@@ -265,6 +268,7 @@ def test_numberlink_without_pools_proves_unsat_with_cuts():
         assert_unsat(api.solve(variant, instance(variant, text), **mode))
 
 
+@pytest.mark.slow
 def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
     """After EAGER_AFTER broken models (and EAGER_AFTER_S seconds) a constraint
     gets its ranks in the same solver: answers stay right, unsat stays unsat,
@@ -654,6 +658,7 @@ REFUSED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line,why", REFUSED, ids=[r[1] for r in REFUSED])
 def test_connected_that_is_not_required_is_an_error_with_a_position(line, why, write, run_pzc):
     write("neg.pz", BASE + line + "\n")
@@ -787,6 +792,7 @@ rule fixed:   v[(0, 0)] = 1
 """
 
 
+@pytest.mark.slow
 def test_connected_over_value_atoms_counts_exactly():
     """connected(c in cells: v[c] = k) and (v[c] != k) are grounded from the
     variable's value atoms directly (aggregates._eq_values): every solution

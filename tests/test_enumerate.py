@@ -23,7 +23,9 @@ from conftest import needs_cadical
 from loading import spec, spec_from_text
 from pzc import api
 
-MODES = [pytest.param({}, id="sat"), pytest.param({"backend": "smt"}, id="smt")]
+# Z3 enumerates the same boards far more slowly (up to 80 s a test): "slow"
+MODES = [pytest.param({}, id="sat"),
+         pytest.param({"backend": "smt"}, id="smt", marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -127,6 +129,7 @@ def test_limit_equal_to_the_count_is_complete(mode):
     assert (res.count, res.complete) == (288, True)
 
 
+@pytest.mark.slow
 def test_limit_on_a_connectivity_count():
     case_id, spec_name, text = next(c for c in CASES if c[0] == "slitherlink-2x2-empty")
     n = len(reference(case_id, spec_name, text))
@@ -280,6 +283,7 @@ def test_a_board_that_reads_no_variable_is_one_solution():
 
 # ================================================================ the command line
 
+@pytest.mark.slow
 def test_count_cli_text_and_json(write, run_pzc):
     write("empty.txt", EMPTY4)
     write("many.txt", EMPTY4 + "\n" + "1..1\n....\n....\n....\n")

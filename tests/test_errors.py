@@ -115,6 +115,7 @@ def test_domain_empty_on_this_instance(write, run_pzc):
     assert run.stdout == "g.txt: error\n\n"
 
 
+@pytest.mark.slow
 def test_empty_set_domain(write, run_pzc):
     write("s.pz", "puzzle p\nboard square\nvar v[c in cells] : {}\nshow v\n")
     write("g.txt", GRID4)
@@ -265,6 +266,7 @@ def test_spec_that_is_a_directory(tmp_path, run_pzc):
     assert_plain(run_pzc("check", "d.pz"), "d.pz is a directory, not a spec file")
 
 
+@pytest.mark.slow
 def test_instance_that_is_a_directory_or_not_utf8(tmp_path, write, run_pzc):
     (tmp_path / "dir").mkdir()
     (tmp_path / "latin1.txt").write_bytes(b"\xe9..1\n")

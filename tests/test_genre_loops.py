@@ -341,6 +341,7 @@ GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, ya
           "countryroad": (countryroad_boards, countryroad_answers)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 @pytest.mark.parametrize("h, w, seed", [(4, 4, 1), (4, 5, 2), (5, 5, 5)])
 def test_counts_match_brute_force(tmp_path, genre, h, w, seed):
@@ -357,6 +358,7 @@ def test_example_is_unique(genre):
     assert uniq[0]["unique"], uniq
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 def test_eager_connectivity_agrees(tmp_path, genre):
     make, answers_of = GENRES[genre]

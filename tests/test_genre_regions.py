@@ -16,6 +16,8 @@ import itertools
 import json
 import random
 
+import pytest
+
 from conftest import run_cli
 from shaded import (apart, blocks, connected, heyawake_board, layered_text, lines_of, neighbours,
                     planted_lits, printed, random_regions, region_lists, run_genre, shape,
@@ -48,6 +50,7 @@ def norinori_brute(board):
     return found
 
 
+@pytest.mark.slow
 def test_norinori_against_brute_force():
     rng = random.Random(21)
     grids = []
@@ -88,6 +91,7 @@ def lits_brute(board):
     return {picture(h, w, s) for s in by_region(regions, tetrominoes) if lits_ok(grid, s)}
 
 
+@pytest.mark.slow
 def test_lits_against_brute_force():
     # (seed 4 holds a board whose only answer has an S tetromino whose bounding
     # box leaves its region: a spec placing shapes by a corner outside them fails)
@@ -101,6 +105,7 @@ def test_lits_against_brute_force():
     run_genre("lits", grids, lits_brute, layered_text)
 
 
+@pytest.mark.slow
 def test_lits_planted_answers_are_found(tmp_path):
     """On 6x6 boards grown around a planted answer (too big for the brute
     force), pzc finds answers, and every one it lists (up to 20) keeps the rules."""
@@ -165,6 +170,7 @@ def heyawake_brute(board):
     return {picture(h, w, s, clues) for s in independent_sets(h, w) if heyawake_ok(clues, ids, s)}
 
 
+@pytest.mark.slow
 def test_heyawake_against_brute_force():
     rng = random.Random(8)
     grids = [heyawake_board(rng, rng.randint(2, 4), rng.randint(2, 5)) for _ in range(40)]
@@ -203,6 +209,7 @@ def shimaguni_brute(board):
             if shimaguni_ok(clues, ids, s)}
 
 
+@pytest.mark.slow
 def test_shimaguni_against_brute_force():
     rng = random.Random(2)
     grids = [shimaguni_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(40)]

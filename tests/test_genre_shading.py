@@ -49,6 +49,7 @@ def akari_brute(grid):
     return {picture(grid, lights, "*") for lights in shadings(white) if akari_ok(grid, lights)}
 
 
+@pytest.mark.slow
 def test_akari_against_brute_force():
     rng = random.Random(12)
     grids = [akari_board(rng, h, w) for h, w in sizes_of(rng, 40)]
@@ -76,6 +77,7 @@ def hitori_brute(grid):
     return {picture(grid, s, "#") for s in shadings(cells) if hitori_ok(grid, s)}
 
 
+@pytest.mark.slow
 def test_hitori_against_brute_force():
     rng = random.Random(7)
     grids = [hitori_board(rng, h, w) for h, w in sizes_of(rng, 30, 2, 4)]
@@ -102,6 +104,7 @@ def kurodoko_brute(grid):
     return {picture(grid, s, "#") for s in shadings(cells) if kurodoko_ok(grid, s)}
 
 
+@pytest.mark.slow
 def test_kurodoko_against_brute_force():
     rng = random.Random(3)
     grids = [kurodoko_board(rng, h, w) for h, w in sizes_of(rng, 40)]
@@ -129,6 +132,7 @@ def kurotto_brute(grid):
     return {picture(grid, s, "#") for s in shadings(cells) if kurotto_ok(grid, s)}
 
 
+@pytest.mark.slow
 def test_kurotto_against_brute_force():
     rng = random.Random(5)
     grids = [kurotto_board(rng, h, w) for h, w in sizes_of(rng, 40)]
@@ -140,6 +144,7 @@ def test_kurotto_against_brute_force():
 PUZZLEKIT = CORPUS / "other" / "puzzlekit"
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("genre,name,ok,mark", [
     ("akari", "Akari", akari_ok, "o"), ("hitori", "Hitori", hitori_ok, "x")])
 def test_puzzlekit_sample_against_the_datasets_answers(genre, name, ok, mark):

@@ -106,6 +106,7 @@ def _interrupted(tmp_path, side, delay):
     return code, received.decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_any_moment_of_a_solve_says_interrupted(tmp_path):
     """Before PySAT's handler was switched off, a SIGINT that landed in the
     solver's malloc left the heap corrupt and glibc aborted pzc (signal 6,

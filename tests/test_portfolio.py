@@ -159,6 +159,7 @@ def test_unique_with_a_portfolio(write, run_pzc):
     assert out["stats"]["backend"] == "portfolio"
 
 
+@pytest.mark.slow
 def test_the_time_limit_holds_and_no_member_is_left():
     s = api.load_spec(str(_write_tmp("pigeons.pz", PIGEONS)))
     inst = instance(s, pigeon_block(20, 21))          # pigeonhole: no member proves it soon
@@ -175,6 +176,7 @@ def test_the_time_limit_holds_and_no_member_is_left():
         assert set(children()) - set(before) == set()    # and reaped
 
 
+@pytest.mark.slow
 def test_a_count_stopped_by_the_time_limit_leaves_no_member():
     before = children()
     res = api.count(spec("sudoku"), instance(spec("sudoku"), "." * 81 + "\n"),
@@ -190,6 +192,7 @@ def _write_tmp(name, text) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_command_line_timeout(write, run_pzc):
     write("pigeons.pz", PIGEONS)
     write("hard.txt", pigeon_block(20, 21))
@@ -229,6 +232,7 @@ def test_bad_member_lists_exit_2_with_a_plain_message(write, run_pzc, value, mes
         parse(value)
 
 
+@pytest.mark.slow
 def test_portfolio_alone_before_the_spec_and_with_other_flags(write, run_pzc):
     write("g.txt", "4..1\n...3\n3..4\n1.3.\n")
     run = run_pzc("solve", "--portfolio", "sudoku", "g.txt", "--format", "json")
@@ -314,6 +318,7 @@ PORTFOLIO_SPEC = ("puzzle t\nboard square\nvar v[c in cells] : 1..2\nshow v\n"
                   "rule r: all e in edges: v[e.a] != v[e.b]\n")
 
 
+@pytest.mark.slow
 def test_the_spec_portfolio_line_is_the_default_and_the_command_line_wins(write, run_pzc):
     """`portfolio MEMBERS` in a spec: what --portfolio alone runs; members on
     the command line replace it."""

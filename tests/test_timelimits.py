@@ -19,6 +19,9 @@ from pzc.runtime.errors import Source
 from timelimit_cases import BIG_DOMAIN, EXPONENTIAL, NEVER
 from unsolvable import PIGEONS, pigeon_block
 
+# each test waits out a time limit of a second or more
+pytestmark = pytest.mark.slow
+
 SLACK = 5.0       # seconds past the limit that these tests tolerate
 NEVER_GRID = ("." * 12 + "\n") * 12     # 200 steps of NEVER take about 5 s on SAT
 

@@ -201,6 +201,7 @@ def test_unique_text_output(spec, tmp_path_factory):
             assert stars == len(obj["differ"]) > 0
 
 
+@pytest.mark.slow
 def test_one_instance_per_file_and_stdin(write, run_pzc):
     """A file holding one instance is named by its path; files and standard
     input are answered in order, and the exit code is 1 as soon as one
