@@ -30,6 +30,10 @@ import generators as gen
 from conftest import EXAMPLES, needs_cadical, run_cli
 from outcomes import JSON_FIELDS, assert_located, no_traceback
 
+# slow as a whole: the exports and decodes every test reads are made up front
+# (about 50 pzc processes, 16 s), then each test runs pzc again
+pytestmark = pytest.mark.slow
+
 ENUM = {case_id: (spec, text) for case_id, spec, text in brute.CASES}
 SOLVER = "glucose4"           # not pzc's default, cadical195
 SHOWN = {"sudoku": "v", "hexiom": "tile", "puzlogic": "put", "numberlink": "colour",
