@@ -1,14 +1,16 @@
-# Two commands for a fresh clone:
-#   make demo   set up .venv (first run only), then solve with built-in specs:
-#               a Hexiom level, three Sudoku, a Puzlogic level and a sliding
-#               puzzle, each answer verified before it is printed
-#   make test   set up .venv (with pytest) and run the tests
+# Commands for a fresh clone:
+#   make demo        set up .venv (first run only), then solve with built-in
+#                    specs: a Hexiom level, three Sudoku, a Puzlogic level and
+#                    a sliding puzzle, each answer verified before it is printed
+#   make test        set up .venv (with pytest) and run the whole test suite
+#   make test-fast   the same less the tests marked slow, browser, cluster or
+#                    corpus (pyproject.toml): the core, in under three minutes
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench setup clean
+.PHONY: demo test test-fast bench setup clean
 
 setup: $(STAMP)
 
@@ -31,6 +33,12 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# pytest exits 5 when the marks leave no test to run: make fails then too
+FAST_MARKS := not slow and not browser and not cluster and not corpus
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "$(FAST_MARKS)"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

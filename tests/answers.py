@@ -3,7 +3,7 @@ test_unique.py.
 
     valid(spec, puzzle_text, rows)   the independent checker of generators.py
     key(spec, puzzle_text, rows)     the board in the terms of the brute forces
-                                     of test_enumerate.py (to compare sets)
+                                     of tests/brute.py (to compare sets)
     cells(spec, rows)                {(row, k): token}: what "a cell" of a
                                      printed board is (a character, a token,
                                      a hexagon cell)
@@ -71,7 +71,7 @@ def valid(spec: str, text: str, rows: list) -> bool:
 
 
 def key(spec: str, text: str, rows: list):
-    """A printed board as test_enumerate.brute() lists the answers."""
+    """A printed board as brute.brute() lists the answers."""
     if spec == "hexiom":
         return frozenset(gen.hexiom_parse(rows)[0].items())
     if spec == "puzlogic":

@@ -16,6 +16,8 @@ import tempfile
 import zlib
 from pathlib import Path
 
+import pytest
+
 
 def browser() -> str | None:
     """The headless browser to use: $PZC_BROWSER, else chromium on the PATH."""
@@ -27,6 +29,13 @@ def browser() -> str | None:
         if found:
             return found
     return None
+
+
+def needs_browser(test):
+    """A test that drives the browser: marked "browser" (so `make test-fast`
+    leaves it out), and skipped where there is none."""
+    skip = pytest.mark.skipif(browser() is None, reason="no headless browser (chromium)")
+    return pytest.mark.browser(skip(test))
 
 
 class Image:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -21,6 +22,16 @@ EXAMPLES = ROOT / "specs" / "examples"
 # third-party puzzle sets (../shared/corpus beside the repository); tests that
 # read them skip where it is absent
 CORPUS = ROOT.parent / "shared" / "corpus"
+# the external backend's tests run the `cadical` binary (Debian's package)
+needs_cadical = pytest.mark.skipif(shutil.which("cadical") is None,
+                                   reason="no cadical binary on PATH")
+
+
+def reads_corpus(path: Path):
+    """A test that reads ``path`` in ../shared/corpus: marked "corpus" (so
+    `make test-fast` leaves it out), and skipped where the file is absent."""
+    skip = pytest.mark.skipif(not path.exists(), reason=f"{path} is absent")
+    return lambda test: pytest.mark.corpus(skip(test))
 
 
 class Run(NamedTuple):

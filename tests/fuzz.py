@@ -71,11 +71,11 @@ DOC_PAIRS = {
 
 def _small_instances() -> dict:
     """Built-in spec name -> small instance texts (the brute-forced boards of
-    test_enumerate.py and the examples)."""
+    tests/brute.py and the examples)."""
     sys.path.insert(0, str(ROOT / "tests"))
-    import test_enumerate
+    import brute
     out = {}
-    for _, name, text in test_enumerate.CASES:
+    for _, name, text in brute.CASES:
         out.setdefault(name, []).append(text)
     for name, paths in BUILTIN_INSTANCES.items():
         for p in paths:

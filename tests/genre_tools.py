@@ -1,14 +1,18 @@
 """Helpers for the genre tests: count or solve a text instance with a built-in
-spec through the API, and read the printed boards back as token rows."""
+spec through the API, and read the printed boards back as token rows; or
+count, solve and unique a file of boards through the command line against a
+brute force's answers (check_against_brute)."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
 import pzprjs
+from conftest import run_cli
 from loading import spec
 from pzc import api
 
@@ -113,3 +117,49 @@ def rejects(run_pzc, write, name, text, message):
     write("bad.txt", text)
     res = run_pzc("solve", name, "bad.txt")
     assert res.returncode == 2 and message in res.stderr, res.stderr
+
+
+# ---------------------------------------------------------------- through the command line
+
+def run_json(*args):
+    """`pzc ARGS --format json --quiet`: one record a line (exit 0 or 1)."""
+    run = run_cli(*args, "--format", "json", "--quiet")
+    assert run.returncode in (0, 1), run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def write_instances(tmp_path, boards, layers=lambda board: [board]):
+    """One file holding every board with a "W H" header, then its grids of
+    tokens (``layers(board)``, one grid a layer); the file's path."""
+    text = ""
+    for b in boards:
+        grids = layers(b)
+        text += f"{len(grids[0][0])} {len(grids[0])}\n"
+        text += "\n\n".join("\n".join(" ".join(r) for r in g) for g in grids) + "\n"
+    path = tmp_path / "boards.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def check_against_brute(tmp_path, spec, boards, answers_of, extra=(), split=tokens,
+                        layers=lambda board: [board]):
+    """pzc count / solve / unique on every board against the brute force's
+    answers (each a list of printed rows, as ``split`` cuts them into cells);
+    the boards are written as ``write_instances`` writes them."""
+    path = write_instances(tmp_path, boards, layers)
+    answers = [answers_of(b) for b in boards]
+    counts = run_json("count", spec, path, "--limit", "50", *extra)
+    assert [r["count"] for r in counts] == [len(a) for a in answers]
+    assert all(r["complete"] for r in counts)
+    solved = run_json("solve", spec, path, *extra)
+    for r, want in zip(solved, answers):
+        if want:
+            assert r["status"] == "solved" and r["verified"], r
+            assert [split(x) for x in r["grid"]] in want
+        else:
+            assert r["status"] == "unsat", r
+    uniq = run_json("unique", spec, path, *extra)
+    assert [r["unique"] for r in uniq] == [len(a) == 1 for a in answers]
+    for r, want in zip(uniq, answers):
+        assert len(r["witnesses"]) == min(len(want), 2)
+    return [len(a) for a in answers]

@@ -19,7 +19,7 @@ import time
 import pytest
 
 import generators as gen
-from conftest import CORPUS, ROOT
+from conftest import CORPUS, ROOT, reads_corpus
 from pzc import api
 
 
@@ -65,6 +65,7 @@ def mixed(write):
             "nurikabe": [str(nurikabe_file(write, "nuri.txt", 4, 3).name)]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("task", ["solve", "count", "unique"])
 def test_batch_equals_the_plain_command(mixed, run_pzc, workers, task):
@@ -81,6 +82,7 @@ def test_batch_equals_the_plain_command(mixed, run_pzc, workers, task):
         assert f"pzc batch: {len(got)} instances" in run.stderr
 
 
+@pytest.mark.slow
 def test_batch_out_file_and_summary(mixed, run_pzc, tmp_path):
     run = run_pzc("batch", "sudoku", *mixed["sudoku"], "--out", "r.jsonl")
     assert run.returncode == 0, run.stderr
@@ -100,6 +102,7 @@ def test_an_instance_named_twice_runs_once(mixed, run_pzc):
     assert len(got) == 7
 
 
+@pytest.mark.slow
 def test_portfolio_and_options_travel_to_the_workers(mixed, run_pzc):
     run = run_pzc("batch", "--portfolio", "glucose4,smt", "sudoku", *mixed["sudoku"],
                   "--workers", 2)
@@ -118,6 +121,7 @@ def test_portfolio_and_options_travel_to_the_workers(mixed, run_pzc):
     assert both.returncode == 2 and "leave out --backend" in both.stderr
 
 
+@pytest.mark.slow
 def test_an_unreadable_file_is_its_error_line_and_the_others_go_on(mixed, run_pzc, write):
     write("bad.txt", "1 2\n3\n")
     files = [mixed["sudoku"][0], "missing.txt", "bad.txt"]
@@ -130,6 +134,7 @@ def test_an_unreadable_file_is_its_error_line_and_the_others_go_on(mixed, run_pz
     assert sum(o["status"] == "solved" for o in got.values()) == 7
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2_with_a_plain_message(mixed, run_pzc, write):
     four = mixed["sudoku"][0]
     bad_task = run_pzc("batch", "sudoku", four, "--task", "solvee")
@@ -146,6 +151,7 @@ def test_usage_errors_exit_2_with_a_plain_message(mixed, run_pzc, write):
         assert "Traceback" not in run.stderr and run.stdout == ""
 
 
+@pytest.mark.slow
 def test_a_scheduler_that_cannot_be_reached_exits_2(mixed, run_pzc):
     run = run_pzc("batch", "sudoku", mixed["sudoku"][0], "--scheduler", "tcp://127.0.0.1:9")
     assert run.returncode == 2
@@ -186,6 +192,7 @@ def test_resume_with_a_file_that_is_not_json_lines(mixed, run_pzc, write):
     assert run.returncode == 2 and run.stderr.startswith("s.jsonl:2:1: error:")
 
 
+@pytest.mark.slow
 def test_resume_repairs_a_torn_last_line(mixed, run_pzc, tmp_path):
     files = mixed["sudoku"]
     out = tmp_path / "r.jsonl"
@@ -244,6 +251,7 @@ def running(marker: str) -> list:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers, how", [(1, "SIGKILL"), (2, "SIGKILL"), (2, "SIGINT"),
                                           (2, "SIGTERM")])
 def test_killed_half_way_and_resumed_every_instance_once(write, run_pzc, tmp_path, workers,
@@ -275,6 +283,7 @@ def test_killed_half_way_and_resumed_every_instance_once(write, run_pzc, tmp_pat
     assert len(got) == 30
 
 
+@pytest.mark.slow
 def test_timeouts_hold_inside_workers(write, run_pzc):
     # blank 9x9 boards have billions of solutions: counting them never ends
     write("blank.txt", "\n".join(["." * 81] * 4) + "\n")
@@ -310,6 +319,7 @@ def test_api_batch_yields_results_as_they_finish(mixed, tmp_path, monkeypatch):
         list(api.batch("sudoku", mixed["sudoku"], task="check"))
 
 
+@pytest.mark.slow
 def test_standard_input_and_urls(run_pzc, write):
     url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
     rows = gen.sudoku_puzzle(2, 0.4, random.Random(5))[0]
@@ -323,6 +333,7 @@ def test_standard_input_and_urls(run_pzc, write):
 
 # ---------------------------------------------------------------- Dask
 
+@pytest.mark.cluster
 def test_scheduler_local_equals_the_plain_command(mixed, run_pzc, write):
     pytest.importorskip("distributed")
     run = run_pzc("batch", "sudoku", *mixed["sudoku"], "--scheduler", "local", "--workers", 2,
@@ -350,6 +361,7 @@ def cluster():
         yield c, client
 
 
+@pytest.mark.cluster
 def test_a_cluster_worker_killed_during_the_run(cluster, write, run_pzc, tmp_path):
     """Two worker processes; one is killed while tasks are in flight: Dask runs
     its tasks again on the other (and on the one its nanny starts again), and
@@ -374,6 +386,7 @@ def test_a_cluster_worker_killed_during_the_run(cluster, write, run_pzc, tmp_pat
     assert len(objs) == 28
 
 
+@pytest.mark.cluster
 def test_a_cluster_needs_no_shared_filesystem(cluster, write, tmp_path):
     """The workers get the spec's and the files' texts with the tasks: a file
     the workers' folder lacks is read all the same."""
@@ -397,7 +410,7 @@ def test_a_cluster_needs_no_shared_filesystem(cluster, write, tmp_path):
 DATASET = CORPUS / "nurikabe" / "puzzlekit" / "Nurikabe_dataset.json"
 
 
-@pytest.mark.skipif(not DATASET.is_file(), reason="../shared/corpus is absent")
+@reads_corpus(DATASET)
 def test_corpus_dataset_entries_equal_solve(run_pzc):
     """Entries of puzzlekit's Nurikabe dataset file (FILE#KEY), on two workers."""
     entries = [f"{DATASET}#{k:02d}_10x10" for k in range(1, 7)]

@@ -14,11 +14,11 @@ import sys
 import pytest
 
 import generators as gen
+from outcomes import JSON_FIELDS
 from pzc import api
+from unsolvable import PIGEONS, UNSAT4, pigeon_block
 
 GRID4 = "4..1\n...3\n3..4\n1.3.\n"
-UNSAT4 = "11..\n....\n....\n....\n"          # two equal clues in a row
-JSON_FIELDS = {"instance", "spec", "status", "grid", "moves", "verified", "stats"}
 STATS_FIELDS = {"backend", "solver", "variables", "clauses", "compile_s", "solve_s"}
 
 DESCRIPTIONS = {
@@ -26,20 +26,6 @@ DESCRIPTIONS = {
     "puzlogic": "Puzlogic: place every piece; no value twice in a row or column; meet the sums",
     "sudoku": "Sudoku: every row, column and box holds 1..n once (n = 4, 9, 16, 25)",
 }
-
-# pigeons (rows) into holes (columns): no solution, and hard for a SAT solver when big
-PIGEONS = """\
-puzzle pigeons "every pigeon (row) gets a hole (column); no hole takes two"
-board square
-var p[c in cells] : bool
-show c: if p[c] then 1 else 0
-rule pigeon: all r in rows: count(c in r: p[c]) >= 1
-rule hole:   all k in cols: count(c in k: p[c]) <= 1
-"""
-
-
-def pigeon_block(holes, pigeons):
-    return f"{holes} {pigeons}\n" + ("." * holes + "\n") * pigeons
 
 
 def json_lines(run):
@@ -407,6 +393,7 @@ def test_worst_exit_order():
     assert api.worst_exit([4, 0]) == 4
 
 
+@pytest.mark.slow
 def test_exit_3_on_timeout_and_combined(write, run_pzc):
     # glucose4 can be interrupted; 21 pigeons in 20 holes are far beyond half a second
     write("pigeons.pz", PIGEONS)
@@ -446,6 +433,7 @@ def test_timeout_with_the_default_solver(write, run_pzc):
 
 # ------------------------------------------------------------------ backends, solvers
 
+@pytest.mark.slow
 def test_smt_backend_solves_all_three_kinds(write, run_pzc, examples):
     level = gen.puzlogic_level(4, 4, 1, random.Random(1))
     write("level.json", gen.dumps(level))
@@ -500,6 +488,7 @@ def test_cr_only_line_ends_read_as_rows(write, run_pzc):
     assert gen.sudoku_valid(json.loads(run.stdout)["grid"], GRID4.split())
 
 
+@pytest.mark.slow
 def test_escape_sequences_in_an_instance_are_printed_escaped(write, run_pzc):
     write("esc.txt", "3 1\n\x1b.\x1b\n")             # a Numberlink pair labelled ESC
     run = run_pzc("solve", "numberlink", "esc.txt")
@@ -521,6 +510,7 @@ def test_a_file_that_is_not_utf8_gets_a_position(run_pzc, tmp_path):
     assert run.returncode == 2 and "latin.pz:2:6: error" in run.stderr
 
 
+@pytest.mark.slow
 def test_a_built_in_name_wins_over_a_directory(write, run_pzc, tmp_path):
     (tmp_path / "sudoku").mkdir()
     write("grid.txt", GRID4)

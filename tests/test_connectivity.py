@@ -1,5 +1,6 @@
 """connected(...) end to end: Numberlink, Nurikabe and Slitherlink through
-pzc.api on instances made here, on every way pzc can encode connectivity.
+pzc.api on instances made here and in tests/connected_cases.py, on every way
+pzc can encode connectivity.
 
 MODES are the SAT backend with lazy cuts (the default), the SAT backend with
 the eager rank encoding, and Z3 (always eager).  Solved boards are checked by
@@ -16,6 +17,8 @@ import re
 import pytest
 
 import generators as gen
+from connected_cases import (GENERATED, TINY, UNSAT, assert_solved, assert_stats,
+                             assert_unsat)
 from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder import connectivity
@@ -34,8 +37,6 @@ MODE_LIST = [p.values[0] for p in MODES]
 ALL_MODES = MODE_LIST + [dict(solver="minisat22"), dict(solver="kissat404"),
                          dict(solver="kissat404", timeout=60)]
 
-CHECKERS = {"numberlink": gen.numberlink_valid, "nurikabe": gen.nurikabe_valid,
-            "slitherlink": gen.slitherlink_valid}
 
 def instance(s, text, name="inst.txt"):
     inst, = read_instances(Source(name, text), s.board.kind)
@@ -52,61 +53,7 @@ def mode_id(mode):
     return ",".join(f"{k}={v}" for k, v in mode.items()) or "lazy"
 
 
-def assert_stats(res, mode):
-    """The statistics say which encoding ran; lazy rounds and cuts agree."""
-    st = res.stats
-    assert st["backend"] == mode.get("backend", "sat")
-    if st["backend"] == "smt" or mode.get("connectivity") == "eager":
-        assert "rounds" not in st and "cuts" not in st
-    elif "rounds" in st:
-        assert st["connectivity"] == "lazy"
-        assert st["rounds"] >= 1 and st["cuts"] >= 0
-        # every round after the first follows cuts (no time limit here)
-        assert (st["rounds"] > 1) == (st["cuts"] > 0), st
-
-
-def assert_solved(res, spec_name, text, mode=None):
-    msg = (res.status, res.error and res.error.message)
-    assert res.status == "solved", msg
-    assert res.verified is True and res.exit_code == api.EXIT_OK and res.error is None
-    assert CHECKERS[spec_name](text, res.grid), res.grid
-    if mode is not None:
-        assert_stats(res, mode)
-
-
-def assert_unsat(res, mode=None):
-    assert res.status == "unsat", (res.status, res.error and res.error.message, res.grid)
-    assert res.exit_code == api.EXIT_UNSAT
-    assert res.grid is None and res.verified is None
-    if mode is not None:
-        assert_stats(res, mode)
-
-
 # ---------------------------------------------------------------- generated instances
-
-def _generated():
-    out = []
-    for w, h, seed, most in ((4, 4, 1, None), (5, 5, 2, None), (6, 6, 3, None), (7, 7, 4, 3),
-                             (8, 8, 5, None), (8, 5, 6, 4), (5, 8, 7, 2)):
-        text, _ = gen.numberlink_puzzle(w, h, random.Random(seed), most=most)
-        out.append((f"numberlink{w}x{h}-{seed}", "numberlink", text))
-    for w, h, seed in ((6, 6, 1), (9, 7, 2), (12, 12, 3)):     # the bench's 40x40 maker
-        text, sol = gen.numberlink_large(w, h, random.Random(seed))
-        assert gen.numberlink_valid(text, sol)
-        out.append((f"numberlink-large{w}x{h}-{seed}", "numberlink", text))
-    for w, h, seed, unknown in ((4, 4, 1, 0.0), (5, 5, 2, 0.0), (6, 6, 3, 0.3), (7, 7, 4, 0.0),
-                                (8, 6, 5, 0.3), (8, 8, 6, 0.0), (6, 7, 7, 0.5)):
-        text = gen.nurikabe_puzzle(w, h, random.Random(seed), unknown=unknown)
-        out.append((f"nurikabe{w}x{h}-{seed}" + ("?" if "?" in text else ""), "nurikabe", text))
-    for w, h, seed, keep in ((4, 4, 1, 0.7), (5, 5, 2, 0.6), (6, 6, 3, 0.6), (7, 7, 4, 0.5),
-                             (8, 8, 5, 0.6), (8, 5, 6, 0.5), (5, 7, 7, 0.8)):
-        text = gen.slitherlink_puzzle(w, h, random.Random(seed), keep=keep)
-        out.append((f"slitherlink{w}x{h}-{seed}", "slitherlink", text))
-    return out
-
-
-GENERATED = _generated()
-
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("case_id,spec_name,text", GENERATED, ids=[c[0] for c in GENERATED])
@@ -143,55 +90,7 @@ def test_some_generated_instances_need_cuts():
 
 # ---------------------------------------------------------------- tiny random instances, exact statuses
 
-def _tiny_numberlink():
-    out = []
-    rng = random.Random(70)
-    for k in range(8):                  # solvable by construction
-        w, h = rng.randint(3, 5), rng.randint(2, 4)
-        text, _ = gen.numberlink_puzzle(w, h, rng, most=rng.choice([2, 3, None]))
-        out.append(text)
-    for k in range(10):                 # ends placed at random: mostly unsolvable
-        w, h = rng.randint(3, 5), rng.randint(3, 4)
-        pairs = rng.randint(2, 4)
-        cells = rng.sample([(r, c) for r in range(h) for c in range(w)], 2 * pairs)
-        rows = [["."] * w for _ in range(h)]
-        for j, (r, c) in enumerate(cells):
-            rows[r][c] = "ABCD"[j // 2]
-        out.append(f"{w} {h}\n" + "\n".join("".join(r) for r in rows) + "\n")
-    return [(t, gen.numberlink_reference(t)[0]) for t in out]
-
-
-def _tiny_nurikabe():
-    out = []
-    rng = random.Random(71)
-    for k in range(16):
-        # (two tokens wide, a first row of two numbers would read as a header)
-        w, h = rng.randint(3, 4), rng.randint(2, 4)
-        cells = [(r, c) for r in range(h) for c in range(w)]
-        clues = {}
-        for x in rng.sample(cells, rng.randint(1, 3)):
-            clues[x] = "?" if rng.random() < 0.25 else str(rng.randint(1, 4))
-        text = "\n".join(" ".join(clues.get((r, c), ".") for c in range(w))
-                         for r in range(h)) + "\n"
-        out.append(text)
-    return [(t, gen.nurikabe_brute(t)) for t in out]
-
-
-def _tiny_slitherlink():
-    out = []
-    rng = random.Random(72)
-    for k in range(16):
-        w, h = rng.randint(1, 3), rng.randint(2, 3)
-        text = "\n".join("".join(rng.choice("0123") if rng.random() < 0.5 else "."
-                                 for _ in range(w)) for _ in range(h)) + "\n"
-        out.append(text)
-    return [(t, gen.slitherlink_brute(t)) for t in out]
-
-
-TINY = {"numberlink": _tiny_numberlink(), "nurikabe": _tiny_nurikabe(),
-        "slitherlink": _tiny_slitherlink()}
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("spec_name", sorted(TINY))
 def test_tiny_instances_get_the_reference_status_everywhere(spec_name):
     """Every mode gives the status the reference solver gives (both occur),
@@ -231,6 +130,7 @@ def _perturbed(spec_name, text, rng):
     return "\n".join("".join(row) for row in rows) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec_name", ["numberlink", "nurikabe", "slitherlink"])
 def test_modes_agree_on_perturbed_instances(spec_name):
     """Small generated instances, as made and with one clue disturbed: lazy,
@@ -264,40 +164,6 @@ def test_modes_agree_on_perturbed_instances(spec_name):
 
 
 # ---------------------------------------------------------------- unsolvable instances
-
-UNSAT = [
-    # A must cross B in the middle
-    ("numberlink-cross", "numberlink", "3 3\n.A.\nB.B\n.A.\n"),
-    # the ends alternate around the rim: the two paths would have to cross
-    ("numberlink-rim", "numberlink", "4 4\nA..B\n....\n....\nB..A\n"),
-    # the middle column cannot be covered without a path touching itself
-    ("numberlink-cover", "numberlink", "3 2\nA.B\nA.B\n"),
-    # without the 'pools' rule a stray 2x2 cycle would fill the rest, and
-    # only the cuts refuse it (see test_numberlink_without_pools_proves_...)
-    ("numberlink-loops", "numberlink", "5 6\nC....\n...AC\n.....\n.....\n.BB..\n..A..\n"),
-    # the islands need more cells than the board has
-    ("nurikabe-overflow", "nurikabe", "4 . 3\n. . .\n"),
-    # the islands need 8 of 9 cells, and the two must be kept apart
-    ("nurikabe-crowded", "nurikabe", "3 . .\n. . .\n. . 5\n"),
-    # the island splits the sea in two: only the sea's connectivity says no
-    ("nurikabe-split-sea", "nurikabe", ". 1 .\n"),
-    # the same between islands of unknown size: no size bound, so the sea's
-    # connectivity is left to the cuts / ranks
-    ("nurikabe-split-sea-?", "nurikabe", "? . 1 . ?\n"),
-    # four islands side by side
-    ("nurikabe-all-clues", "nurikabe", "? ?\n? ?\n"),
-    # a 2x2 pool is forced
-    ("nurikabe-pool", "nurikabe", "2 . .\n. . .\n. . 1\n"),
-    # a 3 next to a 0
-    ("slitherlink-3-0", "slitherlink", "30\n"),
-    # no loop at all
-    ("slitherlink-zeros", "slitherlink", "00\n00\n"),
-    # on a 2x2 board a cell uses 3 sides only at the end of a 1x2 region
-    ("slitherlink-threes", "slitherlink", "33\n33\n"),
-    # two loops (around each outer column) would meet every clue; one loop cannot
-    ("slitherlink-two-loops", "slitherlink", "3.3\n3.3\n"),
-]
-
 
 def _reference_status(spec_name, text):
     if spec_name == "numberlink":
@@ -374,6 +240,7 @@ NEEDS_CUTS = [
 ]
 
 
+@pytest.mark.slow
 def test_numberlink_without_pools_needs_cuts_and_is_still_solved():
     variant = numberlink_without_pools()
     rounds = {}
@@ -401,6 +268,7 @@ def test_numberlink_without_pools_proves_unsat_with_cuts():
         assert_unsat(api.solve(variant, instance(variant, text), **mode))
 
 
+@pytest.mark.slow
 def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
     """After EAGER_AFTER broken models (and EAGER_AFTER_S seconds) a constraint
     gets its ranks in the same solver: answers stay right, unsat stays unsat,
@@ -790,6 +658,7 @@ REFUSED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line,why", REFUSED, ids=[r[1] for r in REFUSED])
 def test_connected_that_is_not_required_is_an_error_with_a_position(line, why, write, run_pzc):
     write("neg.pz", BASE + line + "\n")
@@ -923,6 +792,7 @@ rule fixed:   v[(0, 0)] = 1
 """
 
 
+@pytest.mark.slow
 def test_connected_over_value_atoms_counts_exactly():
     """connected(c in cells: v[c] = k) and (v[c] != k) are grounded from the
     variable's value atoms directly (aggregates._eq_values): every solution

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 import generators as gen
+from conftest import CORPUS
 from pzc import api
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-pytestmark = pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS}")
+pytestmark = [pytest.mark.corpus,
+              pytest.mark.skipif(not CORPUS.exists(), reason=f"no corpus at {CORPUS}")]
 
 BACKENDS = [pytest.param(("sat", None), id="sat"), pytest.param(("smt", None), id="z3")]
 

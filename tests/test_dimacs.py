@@ -8,7 +8,7 @@ the model is decoded twice, once through the symbol table by this file's own
 reader and once by `pzc decode`, and the board is judged by the independent
 checkers of generators.py.  Unsolvable instances give unsatisfiable files,
 and enumerating the models of a file projected on its shown variables finds
-exactly the answers of test_enumerate.py's brute force and of `pzc count`.
+exactly the answers of tests/brute.py's brute force and of `pzc count`.
 """
 
 from __future__ import annotations
@@ -25,14 +25,16 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 import answers
+import brute
 import generators as gen
-import test_enumerate as enum
-from conftest import EXAMPLES, run_cli
-from test_cli import JSON_FIELDS
-from test_errors import assert_located, no_traceback
+from conftest import EXAMPLES, needs_cadical, run_cli
+from outcomes import JSON_FIELDS, assert_located, no_traceback
 
-needs_cadical = enum.needs_cadical
-ENUM = {case_id: (spec, text) for case_id, spec, text in enum.CASES}
+# slow as a whole: the exports and decodes every test reads are made up front
+# (about 50 pzc processes, 16 s), then each test runs pzc again
+pytestmark = pytest.mark.slow
+
+ENUM = {case_id: (spec, text) for case_id, spec, text in brute.CASES}
 SOLVER = "glucose4"           # not pzc's default, cadical195
 SHOWN = {"sudoku": "v", "hexiom": "tile", "puzlogic": "put", "numberlink": "colour",
          "nurikabe": "owner", "slitherlink": "on"}
@@ -43,7 +45,7 @@ SHOWN = {"sudoku": "v", "hexiom": "tile", "puzlogic": "put", "numberlink": "colo
 class Case:
     """An instance to export: its spec, the file holding it, the INSTANCE
     argument (path or path#k), the puzzle text the checkers read and, when the
-    brute force of test_enumerate.py knows them, all its answers."""
+    brute force of tests/brute.py knows them, all its answers."""
 
     def __init__(self, case_id, spec, text, file_text=None, arg=None):
         self.id, self.spec, self.text = case_id, spec, text
@@ -52,9 +54,9 @@ class Case:
         self.arg = arg or self.name
         self.want = None
         if case_id in ENUM:
-            self.want = enum.reference(case_id, *ENUM[case_id])
+            self.want = brute.reference(case_id, *ENUM[case_id])
         elif spec == "puzlogic":
-            self.want = enum.puzlogic_brute(json.loads(text))
+            self.want = brute.puzlogic_brute(json.loads(text))
 
     def __repr__(self):
         return self.id
@@ -530,7 +532,7 @@ def test_models_projected_on_the_shown_variables_are_the_answers(spec, tmp_path_
         assert keys == case.want, case_id
         assert obj["complete"] and obj["count"] == len(boards), case_id
         assert {answers.key(spec, case.text, g) for g in obj["solutions"]} == keys
-    assert any(not enum.reference(c, *ENUM[c]) for c in ENUMERATED[spec])
+    assert any(not brute.reference(c, *ENUM[c]) for c in ENUMERATED[spec])
 
 
 # two path labels that need escaping inside quotes: '"' and a backslash
@@ -712,7 +714,7 @@ EXTERNAL_COUNTED = {"hexiom": ["hexiom2-1", "hexiom3-small", "hexiom2-sixes"],
 def test_unique_and_count_with_the_external_backend(spec, write, run_pzc):
     """unique (and, for one spec, count) with cadical run once per solution on
     the formula and the blocking clauses so far: the brute force's answers."""
-    chosen = [(c, ENUM[c][1], enum.reference(c, spec, ENUM[c][1])) for c in EXTERNAL_COUNTED[spec]]
+    chosen = [(c, ENUM[c][1], brute.reference(c, spec, ENUM[c][1])) for c in EXTERNAL_COUNTED[spec]]
     write("all.txt", answers.joined([t for _, t, _ in chosen]))
     run = run_pzc("unique", spec, "all.txt", "--format", "json", *EXTERNAL)
     no_traceback(run)

@@ -132,6 +132,8 @@ def scratch(tmp_path_factory):
     return folder
 
 
+# slow as a whole: one pzc process an example, about 80 of them (35 s in all)
+@pytest.mark.slow
 @pytest.mark.parametrize("doc, body", list(command_blocks()))
 def test_command_block_output_is_what_pzc_prints(doc, body, scratch):
     folder = scratch(doc)

@@ -23,13 +23,12 @@ from pzc import api
 from pzc.tasks.pictures import draw
 from pzc.tasks.pictures.draw import M, S
 
-from browser import browser, dump_dom, screenshot
+from browser import dump_dom, needs_browser, screenshot
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "svg"
 SVG = "{http://www.w3.org/2000/svg}"
 SPECS = sorted(api.builtin_specs())
-needs_browser = pytest.mark.skipif(browser() is None, reason="no headless browser (chromium)")
 
 
 def example(name: str) -> str:
@@ -159,6 +158,7 @@ def test_count_show_draws_every_solution(tmp_path):
     assert captions == [f"solution {k}" for k in range(1, result.count + 1)]
 
 
+@pytest.mark.slow
 def test_cli_writes_files_and_pages(tmp_path):
     """One instance: an SVG; several: one page, or FILE-k.svg files."""
     cmd = [sys.executable, "-m", "pzc", "solve", "sudoku"]
@@ -188,6 +188,7 @@ def test_plan_page_steps_through_the_moves():
     assert page.count('class="frame') == result.steps + 1 and "<script>" in page
 
 
+@pytest.mark.slow
 def test_draw_hint_errors_are_located(tmp_path):
     spec = tmp_path / "bad.pz"
     base = 'puzzle t\nboard square\nvar v[c in cells] : 1..2\nshow v\n'

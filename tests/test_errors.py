@@ -15,38 +15,14 @@ import sys
 
 import pytest
 
+from outcomes import assert_located, assert_plain, no_traceback
+
 HEAD = "puzzle p\nboard square\nvar v[c in cells] : 1..4\nvar b[c in cells] : bool\nshow v\n"
 GRID4 = "4..1\n...3\n3..4\n1.3.\n"
 
 BOOL_AS_INT = ("a bool is used as an int here; count(...) or 'if ... then 1 else 0' "
                "turns bools into numbers")
 INT_AS_BOOL = "an int is used as a bool here; compare it, as in x > 0"
-
-
-def no_traceback(run):
-    assert "Traceback" not in run.stdout and "Traceback" not in run.stderr
-    assert "internal error" not in run.stderr
-
-
-def assert_located(run, file, line, column, message, source_line, exit_code=2):
-    """stderr holds the error line, the source line and a caret under the column."""
-    assert run.returncode == exit_code, run.stderr
-    no_traceback(run)
-    lines = run.stderr.splitlines()
-    head = f"{file}:{line}:{column}: error: {message}"
-    assert head in lines, run.stderr
-    i = lines.index(head)
-    assert lines[i + 1] == "    " + source_line, run.stderr
-    assert lines[i + 2] == "    " + " " * (column - 1) + "^", run.stderr
-    # the caret sits under the character the column names
-    assert lines[i + 2].index("^") - 4 == column - 1
-
-
-def assert_plain(run, message, exit_code=2):
-    """A message without a position (missing files, bad flags)."""
-    assert run.returncode == exit_code, run.stderr
-    no_traceback(run)
-    assert f"pzc: error: {message}" in run.stderr.splitlines(), run.stderr
 
 
 # ------------------------------------------------------------------ spec errors
@@ -139,6 +115,7 @@ def test_domain_empty_on_this_instance(write, run_pzc):
     assert run.stdout == "g.txt: error\n\n"
 
 
+@pytest.mark.slow
 def test_empty_set_domain(write, run_pzc):
     write("s.pz", "puzzle p\nboard square\nvar v[c in cells] : {}\nshow v\n")
     write("g.txt", GRID4)
@@ -289,6 +266,7 @@ def test_spec_that_is_a_directory(tmp_path, run_pzc):
     assert_plain(run_pzc("check", "d.pz"), "d.pz is a directory, not a spec file")
 
 
+@pytest.mark.slow
 def test_instance_that_is_a_directory_or_not_utf8(tmp_path, write, run_pzc):
     (tmp_path / "dir").mkdir()
     (tmp_path / "latin1.txt").write_bytes(b"\xe9..1\n")

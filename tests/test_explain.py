@@ -23,7 +23,7 @@ from pzc.tasks.explain.cores import SatCores, SmtCores
 from pzc.tasks.explain import members as stage
 
 from conftest import EXAMPLES
-from test_cli import PIGEONS
+from unsolvable import PIGEONS
 
 
 MINES = """\
@@ -326,6 +326,7 @@ def test_url_instance_clues_are_placed_at_the_url():
     assert all(c["at"] == url for c in result.core_clues)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_several_solutions_suggest_a_clue_that_removes_the_second(write, run_pzc, backend):
     text = "12..\n34..\n....\n....\n"
@@ -376,6 +377,7 @@ def test_highlight_cells_for_pictures(write):
 
 # ------------------------------------------------------------ limits and errors
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_timeout_is_honoured(write, run_pzc, backend):
     write("pigeons.pz", PIGEONS)

@@ -21,6 +21,7 @@ KNOWN = {}
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the harness forks")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(CASES))
 def test_fuzz_case(n):
     record = fuzz.run_case(fuzz.case(n))
@@ -32,6 +33,7 @@ def test_fuzz_case(n):
         f"reproduce: python bench/fuzz.py --case {n}\n{record['stderr']}")
 
 
+@pytest.mark.slow
 def test_the_cases_reach_every_outcome():
     """Not every case is an error: generated specs solve, mutated instances
     are solved, found unsolvable and rejected."""

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import EXAMPLES, ROOT
-from test_errors import assert_located, no_traceback
+from outcomes import assert_located, no_traceback
 
 SYMBOL_CLUE = """\
 puzzle sym

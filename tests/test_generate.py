@@ -40,6 +40,7 @@ def made():
     return {(spec, size): generated(spec, size, n) for spec, size, n in CASES}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,size,n", CASES)
 def test_generated_puzzles_read_back_unique_on_both_backends(made, tmp_path, spec, size, n):
     for g in made[(spec, size)]:
@@ -88,6 +89,7 @@ def sudoku4_grids():
     return out
 
 
+@pytest.mark.slow
 def test_sudoku_4x4_puzzles_are_unique_and_minimal_by_brute_force():
     grids = sudoku4_grids()
     assert len(grids) == 288
@@ -104,6 +106,7 @@ def test_sudoku_4x4_puzzles_are_unique_and_minimal_by_brute_force():
             assert len(fitting({k: v for k, v in clues.items() if k != cell})) >= 2
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_puzzles_and_workers_do_not_change_them():
     one = run_cli("generate", "slitherlink", "--size", "5", "--seed", "7", "--count", "3",
                   "--workers", "1")
@@ -152,6 +155,7 @@ def test_generated_urls_open_in_pzprjs_with_the_answer_accepted():
         assert verdict.get("complete"), (g, verdict)
 
 
+@pytest.mark.slow
 def test_generate_errors(tmp_path):
     run = run_cli("generate", "hashi")
     assert run.returncode == 2 and "no 'generate' lines" in run.stderr
@@ -185,6 +189,7 @@ def test_pzprjs_opens_generated_numberlink_slitherlink_and_star_battle_urls():
         assert verdict["url"].split("?")[1].split("/", 1)[1] == url.split("?")[1].split("/", 1)[1]
 
 
+@pytest.mark.slow
 def test_a_time_limit_per_puzzle_is_kept():
     # 2-star regions on 10x10 take seconds to draw: a limit of 1 s stops the
     # first, counted from the process start (the start-up's imports take a
@@ -227,6 +232,7 @@ k k i i i j
 """
 
 
+@pytest.mark.slow
 def test_like_keeps_the_instance_regions_and_draws_new_numbers(tmp_path):
     """Ripple Effect draws no regions: --like takes them from an instance,
     and each puzzle made in them is unique on both backends and accepted by
@@ -258,6 +264,7 @@ def test_like_keeps_the_instance_regions_and_draws_new_numbers(tmp_path):
             assert verdict.get("complete"), (job, verdict)
 
 
+@pytest.mark.slow
 def test_like_takes_the_size_and_parameters(tmp_path):
     sudoku = tmp_path / "four.txt"
     sudoku.write_text("1...\n....\n..3.\n....\n")
@@ -282,6 +289,7 @@ def test_like_takes_the_size_and_parameters(tmp_path):
     assert all(row.count("*") == 2 for row in g["solution"])
 
 
+@pytest.mark.slow
 def test_like_errors(tmp_path):
     run = run_cli("generate", "ripple", "--size", "6")
     assert run.returncode == 2
@@ -299,6 +307,7 @@ def test_like_errors(tmp_path):
     assert run.returncode == 2 and "bad.txt:" in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_a_draw_out_of_conflicts_starts_again_and_stays_reproducible(monkeypatch):
     """A draw whose solver call runs past its conflict budget starts again
     with new phases and a doubled budget; the count, not a time, decides,
@@ -345,6 +354,7 @@ SHIMAGUNI = HEYAWAKE.split("1 2 3")[0] + """\
 """
 
 
+@pytest.mark.slow
 def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
     """Kurodoko, Hitori and Kurotto on a blank board; Heyawake and Shimaguni in the
     rooms of an instance (--like): unique on both backends, the rooms kept,
@@ -379,6 +389,7 @@ def test_shading_genres_generate_and_pzprjs_accepts_the_answers(tmp_path):
             assert verdict.get("complete"), (job, verdict)
 
 
+@pytest.mark.slow
 def test_a_loop_genre_generates_in_the_countries_of_an_instance(tmp_path, examples):
     """Country Road with --like: the countries kept, a new loop drawn, the
     puzzle unique on both backends."""

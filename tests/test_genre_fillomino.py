@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from genre_tools import (check_against, counted, examples_unique, grid_text, needs_pzpr,
                          pzpr_check, pzprv3, rejects, rng, unique_and_several)
 
@@ -71,6 +73,7 @@ def random_instance(g, h, w):
     return rows
 
 
+@pytest.mark.slow
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(3)
     cases = [random_instance(g, *g.choice([(3, 3), (2, 4), (3, 4), (2, 5)])) for _ in range(60)]
@@ -86,6 +89,7 @@ def test_unique_and_errors(tmp_path, run_pzc, write):
     rejects(run_pzc, write, "fillomino", "2 2\n4 x\n- -\n", "bad.txt:2:3")
 
 
+@pytest.mark.slow
 def test_example(run_pzc):
     examples_unique(run_pzc, "fillomino")
 

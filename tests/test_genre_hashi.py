@@ -14,9 +14,11 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 import pzprjs
 from conftest import EXAMPLES, run_cli
-from test_genre_loops import check_against_brute, run_json, write_instances
+from genre_tools import check_against_brute, run_json, write_instances
 
 
 def pairs_of(islands, h, w):
@@ -124,6 +126,7 @@ def hashi_boards(rng, h, w, n):
     return boards
 
 
+@pytest.mark.slow
 def test_hashi_counts_match_brute_force(tmp_path):
     rng = random.Random(21)
     boards = [b for h, w in ((4, 4), (4, 5), (5, 5), (3, 6)) for b in hashi_boards(rng, h, w, 10)]

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from conftest import CORPUS
+from conftest import CORPUS, reads_corpus
 
 from genre_tools import (check_against, counted, examples_unique, grid_text, needs_pzpr,
                          pzpr_check, pzprv3, rejects, rng, unique_and_several)
@@ -132,7 +130,7 @@ def test_example(run_pzc):
 DATASET = CORPUS / "other" / "puzzlekit" / "Kakuro_dataset.json"
 
 
-@pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit Kakuro dataset is absent")
+@reads_corpus(DATASET)
 def test_dataset_sample(tmp_path):
     """Every 50th of janko.at's Kakuros, read as the dataset writes them:
     pzc's digits are the dataset's solution."""

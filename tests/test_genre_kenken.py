@@ -15,8 +15,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import CORPUS
-
+from conftest import CORPUS, reads_corpus
 from genre_tools import check_against, counted, examples_unique, rejects, rng, unique_and_several
 
 
@@ -104,6 +103,7 @@ def random_instance(g, n):
     return labels, [[ids[(r, c)] for c in range(n)] for r in range(n)]
 
 
+@pytest.mark.slow
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(6)
     cases = [random_instance(g, g.choice([3, 4, 4, 5])) for _ in range(40)]
@@ -128,7 +128,7 @@ def test_example(run_pzc):
 DATASET = CORPUS / "other" / "puzzlekit" / "KenKen_dataset.json"
 
 
-@pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit KenKen dataset is absent")
+@reads_corpus(DATASET)
 def test_dataset_sample(tmp_path):
     """Every 15th of janko.at's KenKens: pzc's numbers are the dataset's."""
     data = json.loads(DATASET.read_text())["data"]

@@ -15,13 +15,13 @@ answers, and `unique` must agree.
 from __future__ import annotations
 
 import functools
-import json
 import random
 
 import pytest
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
+from genre_tools import check_against_brute, run_json, tokens, write_instances
 
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
@@ -104,16 +104,6 @@ def draw(h, w, loop, cell_text=lambda c: None):
     return rows
 
 
-def tokens(row):
-    return row.split() if " " in row else list(row)
-
-
-def run_json(*args):
-    run = run_cli(*args, "--format", "json", "--quiet")
-    assert run.returncode in (0, 1), run.stderr
-    return [json.loads(line) for line in run.stdout.splitlines()]
-
-
 def layers_of(spec, board):
     """A board as the grids of its instance: Yajilin's clues such as "2d" go
     in two grids, the numbers ('?' stays) and the arrows."""
@@ -123,40 +113,6 @@ def layers_of(spec, board):
         return [board]
     return [[[t[:-1] if len(t) > 1 else t for t in row] for row in board],
             [[t[-1] if len(t) > 1 else "-" for t in row] for row in board]]
-
-
-def write_instances(tmp_path, boards, spec=None):
-    """One file holding every board with a "W H" header, a grid a layer."""
-    text = ""
-    for b in boards:
-        grids = layers_of(spec, b)
-        text += f"{len(grids[0][0])} {len(grids[0])}\n"
-        text += "\n\n".join("\n".join(" ".join(r) for r in g) for g in grids) + "\n"
-    path = tmp_path / "boards.txt"
-    path.write_text(text)
-    return str(path)
-
-
-def check_against_brute(tmp_path, spec, boards, answers_of, extra=(), split=tokens):
-    """pzc count / solve / unique on every board against the brute force's
-    answers (each a list of printed rows, as ``split`` cuts them into cells)."""
-    path = write_instances(tmp_path, boards, spec)
-    answers = [answers_of(b) for b in boards]
-    counts = run_json("count", spec, path, "--limit", "50", *extra)
-    assert [r["count"] for r in counts] == [len(a) for a in answers]
-    assert all(r["complete"] for r in counts)
-    solved = run_json("solve", spec, path, *extra)
-    for r, want in zip(solved, answers):
-        if want:
-            assert r["status"] == "solved" and r["verified"], r
-            assert [split(x) for x in r["grid"]] in want
-        else:
-            assert r["status"] == "unsat", r
-    uniq = run_json("unique", spec, path, *extra)
-    assert [r["unique"] for r in uniq] == [len(a) == 1 for a in answers]
-    for r, want in zip(uniq, answers):
-        assert len(r["witnesses"]) == min(len(want), 2)
-    return [len(a) for a in answers]
 
 
 # ------------------------------------------------------------------ Masyu
@@ -385,12 +341,14 @@ GENRES = {"masyu": (masyu_boards, masyu_answers), "yajilin": (yajilin_boards, ya
           "countryroad": (countryroad_boards, countryroad_answers)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 @pytest.mark.parametrize("h, w, seed", [(4, 4, 1), (4, 5, 2), (5, 5, 5)])
 def test_counts_match_brute_force(tmp_path, genre, h, w, seed):
     make, answers_of = GENRES[genre]
     boards = make(random.Random(seed), h, w, 12)
-    counts = check_against_brute(tmp_path, genre, boards, answers_of)
+    counts = check_against_brute(tmp_path, genre, boards, answers_of,
+                                 layers=functools.partial(layers_of, genre))
     assert 0 in counts and 1 in counts and any(n > 1 for n in counts), counts
 
 
@@ -400,11 +358,13 @@ def test_example_is_unique(genre):
     assert uniq[0]["unique"], uniq
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", sorted(GENRES))
 def test_eager_connectivity_agrees(tmp_path, genre):
     make, answers_of = GENRES[genre]
     check_against_brute(tmp_path, genre, make(random.Random(4), 4, 5, 8), answers_of,
-                        extra=("--connectivity", "eager"))
+                        extra=("--connectivity", "eager"),
+                        layers=functools.partial(layers_of, genre))
 
 
 # ------------------------------------------------------------------ pzprjs
@@ -432,7 +392,7 @@ def test_answers_from_urls_are_accepted_by_pzprjs(tmp_path):
     jobs = []
     for genre, (make, answers_of) in sorted(GENRES.items()):
         boards = [b for b in make(random.Random(7), 4, 5, 8) if answers_of(b)][:4]
-        path = write_instances(tmp_path, boards, genre)
+        path = write_instances(tmp_path, boards, functools.partial(layers_of, genre))
         urls = run_cli("convert", genre, path).stdout.split()
         assert len(urls) == len(boards) and all(u.startswith("https://puzz.link/p?") for u in urls)
         for url, r in zip(urls, run_json("solve", genre, *urls)):

@@ -1,7 +1,7 @@
 """Akari, Hitori, Kurodoko, Kurotto, Norinori, Heyawake, Shimaguni and LITS
 through puzz.link: URLs pzprjs wrote, and answers its rule checker judges.
 
-Boards come from the brute-force tests' generators and specs/examples.  pzc
+Boards come from tests/shaded.py (the brute-force tests' boards) and specs/examples.  pzc
 writes each as a puzz.link URL; pzprjs (npm `pzpr`, tests/pzprjs.py) opens it
 and writes it back; pzc counts the answers of the URLs pzprjs wrote (a file
 of URLs), which must be those of the text boards (the same cells marked);
@@ -16,10 +16,9 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import EXAMPLES, run_cli
 import pzprjs
-import test_genre_regions as reg
-import test_genre_shading as sh
+import shaded
+from conftest import EXAMPLES, run_cli
 from pzc import api
 
 GENRES = ("akari", "hitori", "kurodoko", "kurotto", "norinori", "heyawake", "shimaguni", "lits")
@@ -41,17 +40,17 @@ def boards():
     out = {g: [] for g in GENRES}
     rng = random.Random(30)
     for genre in ("akari", "hitori", "kurodoko", "kurotto"):
-        make = getattr(sh, genre + "_board")
+        make = getattr(shaded, genre + "_board")
         for _ in range(12):
-            out[genre].append(sh.board_text(make(rng, rng.randint(2, 5), rng.randint(2, 5))))
+            out[genre].append(shaded.board_text(make(rng, rng.randint(2, 5), rng.randint(2, 5))))
     for _ in range(16):
         h, w = rng.randint(3, 5), rng.randint(3, 5)
-        ids = reg.random_regions(rng, h, w, max(1, h * w // rng.choice([3, 4])))
-        out["norinori"].append(reg.layered_text((None, ids)))
-        out["lits"].append(reg.layered_text((None, reg.planted_lits(rng, 5, 5, 4)[0])))
+        ids = shaded.random_regions(rng, h, w, max(1, h * w // rng.choice([3, 4])))
+        out["norinori"].append(shaded.layered_text((None, ids)))
+        out["lits"].append(shaded.layered_text((None, shaded.planted_lits(rng, 5, 5, 4)[0])))
         for genre in ("heyawake", "shimaguni"):
-            board = getattr(reg, genre + "_board")(rng, rng.randint(2, 5), rng.randint(2, 5))
-            out[genre].append(reg.layered_text(board))
+            board = getattr(shaded, genre + "_board")(rng, rng.randint(2, 5), rng.randint(2, 5))
+            out[genre].append(shaded.layered_text(board))
     for genre in GENRES:
         out[genre] += [p.read_text() for p in sorted((EXAMPLES / genre).iterdir())]
     return out

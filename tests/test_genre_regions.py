@@ -16,36 +16,12 @@ import itertools
 import json
 import random
 
+import pytest
+
 from conftest import run_cli
-from test_genre_shading import apart, blocks, connected, lines_of, neighbours, printed, run_genre
-
-
-def random_regions(rng, h, w, k):
-    """A random cut of the h x w board into at most k connected regions: grid of ids."""
-    cells = [(r, c) for r in range(h) for c in range(w)]
-    owner = {x: i for i, x in enumerate(rng.sample(cells, k))}
-    while len(owner) < len(cells):
-        x = rng.choice([x for x in cells if x not in owner])
-        near = [owner[y] for y in neighbours(h, w, *x) if y in owner]
-        if near:
-            owner[x] = rng.choice(near)
-    names = "abcdefghijklmnopqrstuvwxyz"
-    return [[names[owner[(r, c)]] for c in range(w)] for r in range(h)]
-
-
-def region_lists(ids):
-    out = {}
-    for r, row in enumerate(ids):
-        for c, t in enumerate(row):
-            out.setdefault(t, []).append((r, c))
-    return list(out.values())
-
-
-def layered_text(board):
-    """A "W H" header, then the clue rows (Heyawake, Shimaguni), then the region ids."""
-    clues, ids = board
-    rows = (clues or []) + ids
-    return f"{len(ids[0])} {len(ids)}\n" + "".join(" ".join(map(str, row)) + "\n" for row in rows)
+from shaded import (apart, blocks, connected, heyawake_board, layered_text, lines_of, neighbours,
+                    planted_lits, printed, random_regions, region_lists, run_genre, shape,
+                    shimaguni_board)
 
 
 def picture(h, w, shaded, clues=None):
@@ -74,6 +50,7 @@ def norinori_brute(board):
     return found
 
 
+@pytest.mark.slow
 def test_norinori_against_brute_force():
     rng = random.Random(21)
     grids = []
@@ -84,28 +61,6 @@ def test_norinori_against_brute_force():
 
 
 # ---------------------------------------------------------------- LITS
-
-def shape_key(cells):
-    """The least normal form of four cells over their turns and mirror images."""
-    def norm(ps):
-        r0, c0 = min(p[0] for p in ps), min(p[1] for p in ps)
-        return tuple(sorted((p[0] - r0, p[1] - c0) for p in ps))
-    forms, ps = [], list(cells)
-    for _ in range(4):
-        ps = [(c, -r) for r, c in ps]
-        forms += [norm(ps), norm([(r, -c) for r, c in ps])]
-    return min(forms)
-
-
-SHAPES = {shape_key(base): name for name, base in (
-    ("L", [(0, 0), (1, 0), (2, 0), (2, 1)]), ("I", [(0, 0), (1, 0), (2, 0), (3, 0)]),
-    ("T", [(0, 0), (0, 1), (0, 2), (1, 1)]), ("S", [(0, 1), (0, 2), (1, 0), (1, 1)]),
-    ("O", [(0, 0), (0, 1), (1, 0), (1, 1)]))}
-
-
-def shape(cells):
-    return SHAPES[shape_key(cells)]
-
 
 def lits_ok(grid, shaded):
     h, w = len(grid), len(grid[0])
@@ -136,6 +91,7 @@ def lits_brute(board):
     return {picture(h, w, s) for s in by_region(regions, tetrominoes) if lits_ok(grid, s)}
 
 
+@pytest.mark.slow
 def test_lits_against_brute_force():
     # (seed 4 holds a board whose only answer has an S tetromino whose bounding
     # box leaves its region: a spec placing shapes by a corner outside them fails)
@@ -149,35 +105,7 @@ def test_lits_against_brute_force():
     run_genre("lits", grids, lits_brute, layered_text)
 
 
-def planted_lits(rng, h, w, count):
-    """Regions grown around `count` tetrominoes placed to be a LITS answer."""
-    cells = [(r, c) for r in range(h) for c in range(w)]
-    shapes = [frozenset(q) for q in itertools.combinations(cells, 4)
-              if connected(q, h, w) and shape(q) != "O"]
-    while True:
-        tets, shaded = [rng.choice(shapes)], set()
-        shaded |= tets[0]
-        for _ in range(500):
-            p = rng.choice(shapes)
-            touch = [q for q in tets if any(y in q for x in p for y in neighbours(h, w, *x))]
-            both = shaded | p
-            if (len(tets) < count and not p & shaded and touch
-                    and all(shape(q) != shape(p) for q in touch)
-                    and not any(all((r + i, c + j) in both for i in (0, 1) for j in (0, 1))
-                                for r in range(h - 1) for c in range(w - 1))):
-                tets.append(p)
-                shaded = both
-        if len(tets) == count:
-            break
-    owner = {x: i for i, q in enumerate(tets) for x in q}
-    while len(owner) < h * w:
-        x = rng.choice([x for x in cells if x not in owner])
-        near = [owner[y] for y in neighbours(h, w, *x) if y in owner]
-        if near:
-            owner[x] = rng.choice(near)
-    return [["abcdefghij"[owner[(r, c)]] for c in range(w)] for r in range(h)], shaded
-
-
+@pytest.mark.slow
 def test_lits_planted_answers_are_found(tmp_path):
     """On 6x6 boards grown around a planted answer (too big for the brute
     force), pzc finds answers, and every one it lists (up to 20) keeps the rules."""
@@ -242,27 +170,7 @@ def heyawake_brute(board):
     return {picture(h, w, s, clues) for s in independent_sets(h, w) if heyawake_ok(clues, ids, s)}
 
 
-def clue_layer(rng, ids, shaded, keep):
-    """A number in a random cell of some regions: the planted shading's count."""
-    h, w = len(ids), len(ids[0])
-    clues = [["-"] * w for _ in range(h)]
-    for g in region_lists(ids):
-        if rng.random() < keep:
-            n = sum(x in shaded for x in g)
-            r, c = rng.choice(g)
-            clues[r][c] = n if rng.random() < 0.85 else rng.choice([n + 1, "?"])
-    return clues
-
-
-def heyawake_board(rng, h, w):
-    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(3, 5)))
-    shaded = set()
-    for x in rng.sample([(r, c) for r in range(h) for c in range(w)], h * w):
-        if rng.random() < 0.3 and not any(y in shaded for y in neighbours(h, w, *x)):
-            shaded.add(x)
-    return clue_layer(rng, ids, shaded, 0.8), ids
-
-
+@pytest.mark.slow
 def test_heyawake_against_brute_force():
     rng = random.Random(8)
     grids = [heyawake_board(rng, rng.randint(2, 4), rng.randint(2, 5)) for _ in range(40)]
@@ -301,18 +209,7 @@ def shimaguni_brute(board):
             if shimaguni_ok(clues, ids, s)}
 
 
-def shimaguni_board(rng, h, w):
-    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(2, 4)))
-    shaded = set()
-    for g in region_lists(ids):
-        start = rng.choice(g)
-        shaded.add(start)
-        for x in g:
-            if rng.random() < 0.3 and any(y in shaded for y in neighbours(h, w, *x)):
-                shaded.add(x)
-    return clue_layer(rng, ids, shaded, 0.7), ids
-
-
+@pytest.mark.slow
 def test_shimaguni_against_brute_force():
     rng = random.Random(2)
     grids = [shimaguni_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(40)]

@@ -5,6 +5,8 @@ finds; `unique`, the example and pzprjs's checker too."""
 
 from __future__ import annotations
 
+import pytest
+
 from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
                          rejects, rng, unique_and_several)
 
@@ -76,6 +78,7 @@ def random_instance(g, h, w):
     return givens, ids
 
 
+@pytest.mark.slow
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(2)
     cases = [random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)])) for _ in range(40)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from genre_tools import (check_against, counted, examples_unique, grid_text, needs_pzpr,
                          pzpr_check, pzprv3, rejects, rng, unique_and_several)
 
@@ -73,6 +75,7 @@ def random_instance(g, h, w):
     return rows
 
 
+@pytest.mark.slow
 def test_random_boards_match_brute_force(tmp_path):
     g = rng(7)
     cases = [random_instance(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5), (3, 5)]))

@@ -9,9 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 
-import pytest
-
-from conftest import CORPUS
+from conftest import CORPUS, reads_corpus
 
 from genre_tools import (check_against, counted, examples_unique, needs_pzpr, pzpr_check, pzprv3,
                          rng, unique_status)
@@ -126,7 +124,7 @@ def test_answers_pass_pzprjs_check(tmp_path):
 DATASET = CORPUS / "other" / "puzzlekit" / "Starbattle_dataset.json"
 
 
-@pytest.mark.skipif(not DATASET.exists(), reason="the puzzlekit Star Battle dataset is absent")
+@reads_corpus(DATASET)
 def test_dataset_sample(tmp_path):
     """Every 20th of janko.at's Star Battles: pzc's stars are the dataset's."""
     data = json.loads(DATASET.read_text())["data"]

@@ -12,12 +12,9 @@ of a native call: pzc says "interrupted" and exits 130, every time."""
 from __future__ import annotations
 
 import os
-import pty
 import random
 import select
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -25,13 +22,8 @@ import pytest
 from pzc import api
 from pzc.backends import sat
 from pzc.encoder.instance import Source, read_instances
-from test_cli import PIGEONS, pigeon_block
-
-AT_ONCE = {"PZC_PROGRESS_AFTER": "0"}
-
-
-def blank(h, w):
-    return ("." * w + "\n") * h
+from terminal import blank, solving_on_a_terminal
+from unsolvable import PIGEONS, pigeon_block
 
 
 def instance(spec, text, name="inst.txt"):
@@ -91,40 +83,6 @@ def test_a_solver_that_takes_no_budget_solves_in_a_worker(workers):
     assert res.status == "solved" and res.verified and len(workers) == 1
 
 
-def _sigint_as_in_a_shell():
-    """pzc started as a shell starts it: SIGINT handled by default and not
-    blocked (a disposition left by an earlier test in this process would be
-    inherited, and in the whole suite pzc then ran on past the signal)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def solving_on_a_terminal(tmp_path, side):
-    """``pzc solve slitherlink`` on a blank side x side board, its standard
-    error a pseudo-terminal (the progress line at once), started as a shell
-    starts it; returns (process, the terminal's master end, what it showed
-    up to "solving")."""
-    (tmp_path / "blank.txt").write_text(blank(side, side))
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "slitherlink",
-                             "blank.txt"], cwd=tmp_path, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
-                            env=dict(os.environ, TERM="xterm", **AT_ONCE),
-                            preexec_fn=_sigint_as_in_a_shell)
-    os.close(slave)
-    received = b""
-    try:
-        while b"solving" not in received:
-            ready, _, _ = select.select([master], [], [], 60)
-            assert ready, received
-            received += os.read(master, 1 << 16)
-    except BaseException:
-        os.close(master)
-        proc.kill()
-        raise
-    return proc, master, received
-
-
 def _interrupted(tmp_path, side, delay):
     """SIGINT ``pzc solve`` ``delay`` seconds into solving; (exit code,
     standard error)."""
@@ -148,6 +106,7 @@ def _interrupted(tmp_path, side, delay):
     return code, received.decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_any_moment_of_a_solve_says_interrupted(tmp_path):
     """Before PySAT's handler was switched off, a SIGINT that landed in the
     solver's malloc left the heap corrupt and glibc aborted pzc (signal 6,

@@ -86,7 +86,7 @@ def answers(text, backend):
 
 
 @pytest.mark.parametrize("seed", range(40))
-@pytest.mark.parametrize("backend", ["sat", "smt"])
+@pytest.mark.parametrize("backend", ["sat", pytest.param("smt", marks=pytest.mark.slow)])
 def test_large_coefficients_match_brute_force(seed, backend):
     text, want = case(seed)
     got = answers(text, backend)
@@ -114,6 +114,7 @@ rule r: {rule}
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 @pytest.mark.parametrize("rule, board, count", [
     ("x * 3000000000 + y * 3000000000 >= 6000000000", "22", 1),

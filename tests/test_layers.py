@@ -209,6 +209,7 @@ def test_cages_counts_equal_a_brute_force(write, run_pzc):
     assert got == expected and 0 in expected and 1 in expected and max(expected) > 1
 
 
+@pytest.mark.slow
 def test_one_dataset_entry_by_its_key(write, run_pzc):
     data = {"data": {"a": {"problem": "1 2\n1 2\n"}, "b": {"problem": "1 2\n3 4\n"}}}
     write("set.json", json.dumps(data))

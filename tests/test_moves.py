@@ -8,18 +8,17 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
-from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS, reads_corpus
 from loading import spec, spec_from_text
 from pzc import api
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import PzcError, Source
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CHALLENGES = CORPUS / "asteroid-escape" / "challenges.json"
-needs_asteroid = pytest.mark.skipif(not CHALLENGES.exists(), reason="../shared/corpus is absent")
+needs_asteroid = reads_corpus(CHALLENGES)
 
 SYMBOLS = "123456789ABCDEF"
 MOVES = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -121,6 +120,7 @@ def test_both_backends_find_the_same_length(start):
         replay(start, res.moves, 3, 3)
 
 
+@pytest.mark.slow
 def test_a_goal_grid_after_one_blank_line():
     start, goal = "1234.5678", "8765.4321"
     want = bfs_distance(start, goal, 3, 3)
@@ -343,7 +343,9 @@ def asteroid_bfs(challenge):
 
 
 @needs_asteroid
-@pytest.mark.parametrize("k, moves", [(1, 5), (2, 108)], ids=["challenge1", "challenge60"])
+@pytest.mark.parametrize("k, moves", [pytest.param(1, 5, id="challenge1"),
+                                      pytest.param(2, 108, id="challenge60",
+                                                   marks=pytest.mark.slow)])
 def test_asteroid_escape_shortest_plans_follow_the_file(k, moves):
     s = spec("asteroid")
     insts = api.load_instances(s, str(CHALLENGES))

@@ -12,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / "pyproject.toml").exists(), reason="needs the source tree")
 def test_plain_install_runs_outside_the_source_tree(tmp_path):
     target = tmp_path / "site"
@@ -63,6 +64,7 @@ def test_every_folder_of_the_package_is_listed():
     assert found == _listed_packages()
 
 
+@pytest.mark.slow
 def test_python_dash_m_pzc_runs_the_command_line(tmp_path):
     run = subprocess.run([sys.executable, "-m", "pzc", "specs"], capture_output=True,
                          text=True, cwd=tmp_path)
@@ -73,6 +75,7 @@ def test_python_dash_m_pzc_runs_the_command_line(tmp_path):
     assert usage.returncode == 0 and usage.stdout.startswith("usage: pzc")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / "pyproject.toml").exists(), reason="needs the source tree")
 def test_building_the_package_prints_no_warnings(tmp_path):
     build = subprocess.run(

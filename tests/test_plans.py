@@ -21,20 +21,19 @@ import random
 import re
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 import generators as gen
+from conftest import CORPUS, reads_corpus
 from loading import spec, spec_from_text
+from outcomes import assert_located, assert_plain, no_traceback
 from pzc import api
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import Source
-from test_errors import assert_located, assert_plain, no_traceback
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CHALLENGES = CORPUS / "asteroid-escape" / "challenges.json"
-needs_corpus = pytest.mark.skipif(not CHALLENGES.exists(), reason=f"no corpus at {CORPUS}")
+needs_corpus = reads_corpus(CHALLENGES)
 
 
 def solved(res, backend="sat"):
@@ -112,6 +111,7 @@ def sliding_3x3(seed, make):
             return board, dist[board]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(5))
 def test_random_walk_3x3_is_solved_in_the_fewest_moves(seed):
     board, want = sliding_3x3(seed, lambda rng: gen.sliding_walk(3, 3, rng.randint(20, 80), rng))
@@ -247,6 +247,7 @@ def test_text_output_and_boards_replay(h, w, seed, write, run_pzc):
     assert all(one_slide_apart(a, b, h, w) for a, b in zip(printed, printed[1:]))
 
 
+@pytest.mark.slow
 def test_json_output_and_boards_replay(write, run_pzc):
     rng = random.Random(21)
     starts = [gen.sliding_shuffle(3, 3, rng) for _ in range(2)] + [gen.sliding_goal(3, 3)]
@@ -413,6 +414,7 @@ def test_asteroid_challenge_1():
     assert [tuple(int(ch) for row in b for ch in row) for b in res.boards] == boards
 
 
+@pytest.mark.slow
 @needs_corpus
 def test_asteroid_challenge_60_the_wizard():
     # about 25 s: 108 steps of deepening
@@ -671,6 +673,7 @@ def frog_hops(row):
 FROG_ROWS = ["s.x.x..g", "g..x.xs", "sxx.g"] + [frog_row(random.Random(k)) for k in range(8)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [FROG, FROG_BY_DOMAIN], ids=["pre", "domain"])
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_frog_hops_are_shortest_and_dry(text, backend):
@@ -738,7 +741,7 @@ def registers_cases():
     return cases
 
 
-@pytest.mark.parametrize("backend", ["sat", "smt"])
+@pytest.mark.parametrize("backend", ["sat", pytest.param("smt", marks=pytest.mark.slow)])
 def test_registers_effects_read_the_state_before(backend):
     s = spec_from_text(REGISTERS, "registers.pz")
     wants = [registers_program(p) for p in registers_cases()]

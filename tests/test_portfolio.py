@@ -2,7 +2,7 @@
 answer wins (backends/portfolio.py).
 
 Answers are verified and equal to each member's own answer on the built-in
-specs' examples; counts equal test_enumerate.py's brute force; unsat is
+specs' examples; counts equal tests/brute.py's brute force; unsat is
 found; under a time limit the call ends within pzc's promise (max(0.5 s,
 10%)) and no member process is left (this process's children are read from
 /proc); bad member lists exit 2 with a plain message naming the part.
@@ -17,17 +17,17 @@ from pathlib import Path
 
 import pytest
 
-import test_enumerate as enum
+import brute
+from brute import boards, count, instance
 from conftest import EXAMPLES
 from loading import spec
+from outcomes import no_traceback
 from pzc import api
 from pzc.runtime import clock
 from pzc.backends import portfolio
 from pzc.backends.portfolio import Member, looks_like_members, normalize, parse
 from pzc.runtime.errors import PzcError
-from test_cli import PIGEONS, UNSAT4, pigeon_block
-from test_enumerate import boards, count, instance
-from test_errors import no_traceback
+from unsolvable import PIGEONS, UNSAT4, pigeon_block
 
 EXAMPLE_CASES = [("sudoku", "sudoku/grid4.txt"), ("hexiom", "hexiom/small.txt"),
                  ("nurikabe", "nurikabe/small.txt"), ("numberlink", "numberlink/small.txt"),
@@ -129,14 +129,14 @@ def test_unsat_from_the_command_line(write, run_pzc):
     assert out["status"] == "unsat" and out["stats"]["backend"] == "portfolio"
 
 
-COUNT_CASES = [c for c in enum.CASES if c[0] in (
+COUNT_CASES = [c for c in brute.CASES if c[0] in (
     "sudoku-empty", "numberlink-two-ways", "nurikabe-3x3-two", "nurikabe-split-sea",
     "slitherlink-two-loops", "slitherlink-3x3", "hexiom3-0", "puzlogic-unsat")]
 
 
 @pytest.mark.parametrize("case_id,spec_name,text", COUNT_CASES, ids=[c[0] for c in COUNT_CASES])
 def test_count_goes_on_with_the_first_member_and_is_exact(case_id, spec_name, text):
-    want = enum.reference(case_id, spec_name, text)
+    want = brute.reference(case_id, spec_name, text)
     before = children()
     res = count(spec_name, text, case_id, backend="portfolio",
                 solver="glucose4:lazy,cadical195:eager", timeout=120)
@@ -159,6 +159,7 @@ def test_unique_with_a_portfolio(write, run_pzc):
     assert out["stats"]["backend"] == "portfolio"
 
 
+@pytest.mark.slow
 def test_the_time_limit_holds_and_no_member_is_left():
     s = api.load_spec(str(_write_tmp("pigeons.pz", PIGEONS)))
     inst = instance(s, pigeon_block(20, 21))          # pigeonhole: no member proves it soon
@@ -175,6 +176,7 @@ def test_the_time_limit_holds_and_no_member_is_left():
         assert set(children()) - set(before) == set()    # and reaped
 
 
+@pytest.mark.slow
 def test_a_count_stopped_by_the_time_limit_leaves_no_member():
     before = children()
     res = api.count(spec("sudoku"), instance(spec("sudoku"), "." * 81 + "\n"),
@@ -190,6 +192,7 @@ def _write_tmp(name, text) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_command_line_timeout(write, run_pzc):
     write("pigeons.pz", PIGEONS)
     write("hard.txt", pigeon_block(20, 21))
@@ -229,6 +232,7 @@ def test_bad_member_lists_exit_2_with_a_plain_message(write, run_pzc, value, mes
         parse(value)
 
 
+@pytest.mark.slow
 def test_portfolio_alone_before_the_spec_and_with_other_flags(write, run_pzc):
     write("g.txt", "4..1\n...3\n3..4\n1.3.\n")
     run = run_pzc("solve", "--portfolio", "sudoku", "g.txt", "--format", "json")
@@ -289,9 +293,9 @@ def test_the_stats_line_names_the_member_that_answered(run_pzc):
 def test_a_portfolio_left_with_one_member_counts_as_that_member_alone():
     """Without connected(...), lazy and eager members are one: it runs alone
     (in process, as its backend would), and counts exactly."""
-    case = next(c for c in enum.CASES if c[0] == "sudoku-empty")
+    case = next(c for c in brute.CASES if c[0] == "sudoku-empty")
     res = count(case[1], case[2], case[0], backend="portfolio", solver="lazy,eager")
-    assert res.complete and boards(case[1], res) == enum.reference(*case)
+    assert res.complete and boards(case[1], res) == brute.reference(*case)
     assert res.stats["members"] == ["cadical195:lazy"] and res.stats["solver"] == "cadical195:lazy"
 
 
@@ -314,6 +318,7 @@ PORTFOLIO_SPEC = ("puzzle t\nboard square\nvar v[c in cells] : 1..2\nshow v\n"
                   "rule r: all e in edges: v[e.a] != v[e.b]\n")
 
 
+@pytest.mark.slow
 def test_the_spec_portfolio_line_is_the_default_and_the_command_line_wins(write, run_pzc):
     """`portfolio MEMBERS` in a spec: what --portfolio alone runs; members on
     the command line replace it."""

@@ -23,13 +23,9 @@ import pytest
 
 from pzc import api
 from pzc.encoder.instance import Source, read_instances
-from test_interrupt import solving_on_a_terminal
+from terminal import ANSI, AT_ONCE, blank, run_on_terminal, solving_on_a_terminal
 
 PHASES = ["grounding", "encoding", "solving", "verifying"]
-
-
-def blank(h, w):
-    return ("." * w + "\n") * h
 
 
 def instance(spec, text, name="blank.txt"):
@@ -115,43 +111,7 @@ def test_no_callback_is_the_default_and_none_is_no_callback():
 
 # ---------------------------------------------------------------- the command line
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def run_on_terminal(args, cwd, env=None, timeout=120):
-    """Run pzc with standard error on a pseudo-terminal and standard output on
-    a pipe; (exit code, stdout, what the terminal received with the escape
-    sequences taken out)."""
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", *args], cwd=cwd,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave,
-                            env=dict(os.environ, TERM="xterm", **(env or {})))
-    os.close(slave)
-    received = b""
-    try:
-        while True:
-            ready, _, _ = select.select([master], [], [], timeout)
-            if not ready:
-                raise TimeoutError(f"pzc {args} wrote nothing for {timeout} s")
-            try:
-                chunk = os.read(master, 1 << 16)
-            except OSError:                 # every writer of the terminal is gone
-                break
-            if not chunk:
-                break
-            received += chunk
-        out = proc.stdout.read().decode()
-        proc.wait(timeout)
-    finally:
-        os.close(master)
-        if proc.poll() is None:
-            proc.kill()
-    return proc.returncode, out, ANSI.sub("", received.decode(errors="replace"))
-
-
-AT_ONCE = {"PZC_PROGRESS_AFTER": "0"}
-
-
+@pytest.mark.slow
 def test_count_on_a_terminal_shows_phase_instances_and_counts(write, tmp_path):
     write("two.txt", blank(3, 4) + "\n" + blank(4, 3))
     code, out, err = run_on_terminal(["count", "slitherlink", "two.txt", "--format", "json"],
@@ -166,6 +126,7 @@ def test_count_on_a_terminal_shows_phase_instances_and_counts(write, tmp_path):
     assert "pzc" not in err                 # no messages, only the line
 
 
+@pytest.mark.slow
 def test_solve_on_a_terminal_shows_rounds_and_cuts_then_verifying(write, tmp_path):
     write("blank.txt", blank(20, 20))
     code, out, err = run_on_terminal(["solve", "slitherlink", "blank.txt", "--format", "json"],
@@ -178,6 +139,7 @@ def test_solve_on_a_terminal_shows_rounds_and_cuts_then_verifying(write, tmp_pat
     assert f"blank.txt  verifying: {st['rounds'] - 1} rounds, {st['cuts']} cuts" in err
 
 
+@pytest.mark.slow
 def test_plan_depth_shows_on_a_terminal(examples, tmp_path):
     code, out, err = run_on_terminal(["solve", "sliding", str(examples / "sliding" / "hard8.txt"),
                                       "--format", "json"], tmp_path, AT_ONCE)
@@ -187,6 +149,7 @@ def test_plan_depth_shows_on_a_terminal(examples, tmp_path):
     assert f"hard8.txt  verifying: plans of {steps} moves" in err
 
 
+@pytest.mark.slow
 def test_the_line_waits_a_second_by_default(write, tmp_path):
     """Without PZC_PROGRESS_AFTER, nothing shows before the first second (and
     these two counts, in two files, take longer than that together)."""
@@ -199,6 +162,7 @@ def test_the_line_waits_a_second_by_default(write, tmp_path):
     assert "b.txt (2/2)  solving: " in err
 
 
+@pytest.mark.slow
 def test_quiet_shows_nothing_on_a_terminal(write, tmp_path):
     write("blank.txt", blank(3, 3))
     write("big.txt", blank(16, 16))
@@ -212,6 +176,7 @@ def test_quiet_shows_nothing_on_a_terminal(write, tmp_path):
     assert results[1]["status"] == "solved"
 
 
+@pytest.mark.slow
 def test_pipes_get_no_progress(write, run_pzc, monkeypatch):
     monkeypatch.setenv("PZC_PROGRESS_AFTER", "0")
     write("blank.txt", blank(3, 3))
@@ -228,6 +193,7 @@ def test_pipes_get_no_progress(write, run_pzc, monkeypatch):
                       .stdout)["count"] == 213
 
 
+@pytest.mark.slow
 def test_unique_on_a_terminal_shows_the_two_solutions(write, tmp_path):
     write("blank.txt", blank(20, 20))
     code, out, err = run_on_terminal(["unique", "slitherlink", "blank.txt"], tmp_path, AT_ONCE)
@@ -243,6 +209,7 @@ def test_a_bad_progress_delay_is_a_plain_error(write, tmp_path):
     assert "PZC_PROGRESS_AFTER is a number of seconds, at least 0, not 'soon'" in err
 
 
+@pytest.mark.slow
 def test_help_documents_quiet(run_pzc):
     for command in ("solve", "count", "unique"):
         text = " ".join(run_pzc(command, "--help").stdout.split())
@@ -299,6 +266,7 @@ print("gone" if d.callback is None and d.proc.exitcode == 0 else "still there")
     assert "solving" in err and "Traceback" not in err and "verifying" not in err
 
 
+@pytest.mark.slow
 def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "pzc.cli", "solve", "sudoku", "-"],
@@ -317,6 +285,7 @@ def test_no_line_while_an_instance_is_typed_on_the_terminal(tmp_path):
     assert "reading" not in echoed and "4..1" in echoed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c", "kill-int"])
 def test_ctrl_c_clears_the_line_before_saying_interrupted(tmp_path, to_group):
     """Ctrl-C reaches every process of the terminal's group (the line's too);

@@ -131,6 +131,7 @@ def test_pzprjs_files_and_urls_are_read_and_written_back(write, run_pzc):
         assert run_pzc("convert", spec, f"{k}.again").stdout.strip() == paths[k]
 
 
+@pytest.mark.slow
 def test_a_file_of_urls_is_one_instance_a_line(write, run_pzc):
     write("u.txt", "# two puzzles\nhttps://puzz.link/p?nurikabe/5/5/g5k2o1k3g\n\n"
                    "http://pzv.jp/p.html?nurikabe/3/3/1g.i3h\n")
@@ -158,6 +159,7 @@ def test_bad_urls_are_located_errors(run_pzc, args, where, message):
     assert "^" in run.stderr and "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_a_bad_line_in_a_file_of_urls(write, run_pzc):
     write("u.txt", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g\nnot a url\n")
     run = run_pzc("solve", "nurikabe", "u.txt")

@@ -17,7 +17,7 @@ from pzc.runtime.errors import Source
 MODES = [
     pytest.param(dict(), id="lazy"),
     pytest.param(dict(connectivity="eager"), id="eager"),
-    pytest.param(dict(backend="smt"), id="z3"),
+    pytest.param(dict(backend="smt"), id="z3", marks=pytest.mark.slow),     # 25-230 s a test
     pytest.param(dict(backend="asp"), id="clingo"),
 ]
 
@@ -126,6 +126,7 @@ show c: 4 * bit(mark[c]) + 2 * bit(on_to(c, (c.row, c.col + 1))) + bit(on_to(c, 
     assert api.count(marks, instance(marks, board(3, 2)), **mode).count == 2 ** 6
 
 
+@pytest.mark.slow
 def test_several_groups_each_need_a_root_of_their_own(run_pzc, write):
     """A group without a root is refused even when another group has one:
     the rule is not one connected group."""

@@ -539,6 +539,7 @@ DEEP_FORMS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", sorted(DEEP_FORMS))
 @pytest.mark.parametrize("depth", [ast.MAX_NESTING + 1])
 def test_nesting_too_deep_is_a_located_error(form, depth):
@@ -551,6 +552,7 @@ def test_nesting_too_deep_is_a_located_error(form, depth):
     assert err.line in (5, 6) and err.column > 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", sorted(DEEP_FORMS))
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_nesting_just_under_the_limit_solves(form, backend):

@@ -14,14 +14,17 @@ import time
 
 import pytest
 
+from outcomes import no_traceback
 from pzc import api
 from pzc.encoder.interpreter.values import PSet
 from pzc.runtime import clock
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import Source
-from test_cli import PIGEONS, pigeon_block
-from test_errors import no_traceback
 from timelimit_cases import BIG_DOMAIN, EXPONENTIAL, NEVER
+from unsolvable import PIGEONS, pigeon_block
+
+# each test waits out a time limit of a second or more
+pytestmark = pytest.mark.slow
 
 SLACK = 5.0       # seconds past the limit that these tests tolerate
 NEVER_GRID = ("." * 12 + "\n") * 12     # 200 steps of NEVER take about 5 s on SAT

@@ -1,6 +1,6 @@
 """pzc unique: exactly one solution, or two witnesses and where they differ.
 
-The instances are the small boards of test_enumerate.py, whose every answer
+The instances are the small boards of tests/brute.py, whose every answer
 its brute force lists; for each spec they are written into one file (one
 file each for Puzlogic's JSON levels) so that one run answers them all, as
 path#1, path#2, ...  Against the brute force: an instance with one answer is
@@ -18,9 +18,9 @@ import re
 import pytest
 
 import answers
-import test_enumerate as enum
+import brute
 from conftest import EXAMPLES
-from test_errors import no_traceback
+from outcomes import no_traceback
 
 UNIQUE_FIELDS = {"instance", "spec", "unique", "witnesses", "differ"}
 
@@ -29,14 +29,14 @@ def cases(spec, only=None):
     """[(case id, instance text, the brute force's answers)] of one spec;
     ``only(n)`` keeps the cases with n answers."""
     out = []
-    for case_id, name, text in enum.CASES:
+    for case_id, name, text in brute.CASES:
         if name == spec:
-            want = enum.reference(case_id, name, text)
+            want = brute.reference(case_id, name, text)
             if only is None or only(len(want)):
                 out.append((case_id, text, want))
     if spec == "puzlogic" and (only is None or only(1)):
         level = (EXAMPLES / "puzlogic" / "level.json").read_text()
-        out.append(("puzlogic-example", level, enum.puzlogic_brute(json.loads(level))))
+        out.append(("puzlogic-example", level, brute.puzlogic_brute(json.loads(level))))
     return out
 
 
@@ -201,6 +201,7 @@ def test_unique_text_output(spec, tmp_path_factory):
             assert stars == len(obj["differ"]) > 0
 
 
+@pytest.mark.slow
 def test_one_instance_per_file_and_stdin(write, run_pzc):
     """A file holding one instance is named by its path; files and standard
     input are answered in order, and the exit code is 1 as soon as one
