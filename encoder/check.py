@@ -21,6 +21,7 @@ from .syntax import ANSWER_SHAPES, LAYER_SHAPES
 from .builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
 from .interpreter.aggregates import AGGREGATES
 from .interpreter.evaluate import BUILTIN_NAMES
+from .interpreter.operators import int_power
 from .interpreter.values import ANY, BOOL, CELL, EDGE, INT, SEGMENT, SYM, coll
 
 def _is_coll(t):
@@ -447,7 +448,21 @@ class SpecChecker:
             return SYM
         self.want(e.left, a, INT, f"an operand of '{e.op}'")
         self.want(e.right, b, INT, f"an operand of '{e.op}'")
+        if e.op == "^" and isinstance(e.right, ast.Num):
+            self.constant_power(e)
         return INT
+
+    def constant_power(self, e):
+        """A power whose exponent is written as a number: a negative one, or a
+        power too big to compute, is found before any instance is read."""
+        exponent = e.right.value
+        if exponent < 0:
+            raise self.err(e.right, f"'^' takes an exponent of 0 or more, not {exponent}")
+        if isinstance(e.left, ast.Num):
+            try:
+                int_power(e.left.value, exponent)
+            except ValueError as err:
+                raise self.err(e, str(err)) from None
 
     def _Compare(self, e, scope):
         a = self.infer(e.left, scope)

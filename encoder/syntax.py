@@ -89,7 +89,7 @@ class Neg(Expr):
 
 @dataclass(slots=True, eq=False)
 class Binary(Expr):
-    op: str               # + - * / %
+    op: str               # + - * / % ^
     left: Expr
     right: Expr
 
@@ -462,6 +462,8 @@ def parse(text: str, path: str = "<spec>") -> Spec:
         if set(e.expected) == {"IN", "COMMA"}:       # only the end of a let binding
             hint = ("; in 'let x = e in body', e is a number, sum or range: put a "
                     "comparison or logic in parentheses")
+        elif tok.value == "*" and text[tok.start_pos - 1:tok.start_pos] == "*":
+            hint = "; a power is written 'a ^ b'"          # Python's a ** b
         raise source.error((tok.line, tok.column),
                            f"unexpected {tok.value!r}; expected "
                            + _describe_expected(e.expected) + hint) from None

@@ -10,6 +10,9 @@ and sizes"):
     is a Boolean of the encoding, and costs about 0.9 kB on the SAT backend
     with its clauses and the solver's copy of them.  A list or set built by a
     comprehension holds at most MAX_COLLECTION_ITEMS elements;
+  * the size of a power: ``a ^ b`` is at most 2 ^ MAX_POWER_BITS in size,
+    far beyond what a puzzle counts (a binary number of 256 cells), so that
+    one `^` cannot build a number of millions of digits;
   * a memory budget (``MemoryBudget``), checked while grounding (every
     65,536 formulas) and encoding: the process's resident memory, and what
     the solver will take for the clauses, must stay under ``budget_bytes()``
@@ -31,6 +34,7 @@ from .errors import PzcError
 MAX_DOMAIN_VALUES = 1_000_000
 MAX_MODEL_VALUES = 1_000_000
 MAX_COLLECTION_ITEMS = 2_000_000  # elements of one list or set comprehension
+MAX_POWER_BITS = 256              # a ^ b is at most 2 ^ 256 in size
 BUDGET_MB = 1536                  # PZC_MEMORY_MB overrides it
 AS_SHARE = 0.7                    # of a `ulimit -v`: native solvers reserve more than they touch
 SOLVER_BYTES_PER_CLAUSE = 260     # CaDiCaL's copy of a short clause, with its watches (measured)

@@ -278,9 +278,11 @@ class Closures:
 
     def _c_binary(self, node):
         left, right = self.code(node.left), self.code(node.right)
+        slow = self._binary_values
+        if node.op == "^":      # every power is checked for its size: the generic path
+            return lambda env: slow(node, left(env), right(env))
         arith = _ARITH[node.op]
         divides = node.op in ("/", "%")      # by zero: the generic path reports it
-        slow = self._binary_values
 
         def f(env):
             a = left(env)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...board.geometry import Edge, Segment
 from ...runtime.errors import plural
+from ...runtime.limits import MAX_POWER_BITS
 from .. import syntax as ast
 from ..instance import Record
 from ..model import Cases, LinExpr, Node, Var
@@ -112,6 +113,8 @@ class Operators:
                 return a - b
             if op == "*":
                 return a * b
+            if op == "^":
+                return self._int_power(node, a, b)
             if b == 0:
                 raise self.err(node, "division by zero")
             return a // b if op == "/" else a % b
@@ -122,12 +125,58 @@ class Operators:
             return m.add(a, b, -1)
         if op == "*":
             return m.mul(a, b)
+        if op == "^":
+            return self._power_cases(node, a, b)
         if type(b) is int and type(a) in (Var, Cases):
             if b == 0:
                 raise self.err(node, "division by zero")
             f = (lambda v: v // b) if op == "/" else (lambda v: v % b)
             return m.cases([(c, f(v)) for c, v in m.fd_pairs(a)])
         raise self.err(node, f"'{op}' needs a constant divisor and a single variable or constant")
+
+    def _int_power(self, node, a: int, b: int) -> int:
+        if b < 0:
+            raise self.err(node.right, f"'^' takes an exponent of 0 or more, not {b}")
+        try:
+            return int_power(a, b)
+        except ValueError as e:
+            raise self.err(node, str(e)) from None
+
+    def _power_cases(self, node, a, b):
+        """a ^ b where a variable takes part: the power of each pair of values,
+        as `*` of two variables builds its cases."""
+        m = self.model
+        bases, exponents = self._value_pairs(node.left, a), self._value_pairs(node.right, b)
+        lowest = min((e for _, e in exponents), default=0)
+        if lowest < 0:
+            raise self.err(node.right, f"'^' takes an exponent of 0 or more, but this "
+                                       f"exponent can be {lowest}")
+        try:            # the largest power first: none is too big once it is not
+            int_power(max((abs(x) for _, x in bases), default=0),
+                      max((e for _, e in exponents), default=0))
+        except ValueError as err:
+            raise self.err(node, f"with the values its variables can take, {err}") from None
+        return m.cases([(m.and_([when_a, when_e]), x ** e)
+                        for when_e, e in exponents for when_a, x in bases])
+
+    def _value_pairs(self, side, v) -> list:
+        """(condition, value) pairs of an int that is a constant or depends on
+        one variable (x, x + 1, 2 * x): a sum of several is refused, as the
+        powers of all their combinations would be."""
+        m = self.model
+        if type(v) is int:
+            return [(m.TRUE, v)]
+        if type(v) is not LinExpr:
+            return m.fd_pairs(v)
+        if not v.terms:
+            return [(m.TRUE, v.const)]
+        if len(v.terms) > 1:
+            raise self.err(side, "'^' needs a constant or a single variable on each side, "
+                                 "not a sum of several (a product such as (x + y) * (x + y) "
+                                 "takes one)")
+        (atom, coef), = v.terms.items()
+        values = [(atom, 1), (m.not_(atom), 0)] if type(atom) is Node else m.fd_pairs(atom)
+        return [(when, coef * x + v.const) for when, x in values]
 
     def _collection_arith(self, node, op, a, b):
         for side, v in ((node.left, a), (node.right, b)):
@@ -223,6 +272,26 @@ class Operators:
         if is_bool(a):
             return m.ite(c, m.const(a) if type(a) is bool else a, m.const(b) if type(b) is bool else b)
         return m.select(c, a, b)
+
+
+def int_power(base: int, exponent: int) -> int:
+    """base ^ exponent (exponent 0 or more); a ValueError, before the number is
+    built, when it is over 2 ^ MAX_POWER_BITS in size."""
+    # |base| >= 2 ^ (bits - 1): a power over the bound is known without computing it
+    if (abs(base).bit_length() - 1) * exponent > MAX_POWER_BITS or \
+            abs(power := base ** exponent) > 1 << MAX_POWER_BITS:
+        shown = f"({_number_text(base)})" if base < 0 else _number_text(base)
+        raise ValueError(f"{shown} ^ {_number_text(exponent)} is over 2 ^ {MAX_POWER_BITS}, "
+                         f"the largest power pzc computes")
+    return power
+
+
+def _number_text(n: int) -> str:
+    """n written out, or its length when it is long."""
+    if n.bit_length() <= MAX_POWER_BITS:
+        return str(n)
+    sign = "a negative" if n < 0 else "a"
+    return f"{sign} number of about {int(n.bit_length() * 0.30103) + 1:,} digits"
 
 
 def _other_kind(v) -> bool:
