@@ -1,7 +1,7 @@
 """Progress reports: what the pipeline says while it works, and the terminal line
 that shows it.
 
-The pipeline (api.py and the stages it drives) reports through one callback,
+The pipeline (the tasks and the stages they drive) reports through one callback,
 ``progress(event, **figures)``, called at stage boundaries and once per solver
 round, plan step or solution, never per clause, so it costs nothing measurable:
 

@@ -1,6 +1,6 @@
 """Generation's driver: draw solutions, keep the first that makes a unique
-puzzle, blank its clues while it stays unique (tasks/generate/stages.py has the
-stages, api.py calls this as api.generate).
+puzzle, blank its clues while it stays unique (stages.py has the stages;
+task.py's generate, which api.generate is, calls this).
 
 Every puzzle comes from one seed: the random phases of each draw and the
 order clues are tried in are taken from ``random.Random(seed)``, and the
