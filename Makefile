@@ -3,8 +3,8 @@
 #                    specs: a Hexiom level, three Sudoku, a Puzlogic level and
 #                    a sliding puzzle, each answer verified before it is printed
 #   make test        set up .venv (with pytest) and run the whole test suite
-#   make test-fast   the same less the tests marked slow, browser, cluster or
-#                    corpus (pyproject.toml): the core, in under three minutes
+#   make test-fast   the same less the tests marked slow, browser, cluster,
+#                    corpus or pzprjs (pyproject.toml): the core, in under three minutes
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -35,7 +35,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 # pytest exits 5 when the marks leave no test to run: make fails then too
-FAST_MARKS := not slow and not browser and not cluster and not corpus
+FAST_MARKS := not slow and not browser and not cluster and not corpus and not pzprjs
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "$(FAST_MARKS)"

@@ -78,3 +78,11 @@ def write(tmp_path):
 def examples() -> Path:
     """specs/examples: the instances shipped with pzc."""
     return EXAMPLES
+
+
+def pytest_collection_modifyitems(items):
+    """Tests named for pzprjs run puzz.link's engine in node (a process of
+    its own, a second or more each): they carry the mark `pzprjs`."""
+    for item in items:
+        if "pzprjs" in getattr(item, "originalname", item.name):
+            item.add_marker(pytest.mark.pzprjs)

@@ -18,6 +18,9 @@ from pysat.solvers import Solver
 import generators as gen
 from pzc import api
 
+# every test runs pzc processes (about a second each): slow as a whole
+pytestmark = pytest.mark.slow
+
 NURIKABE = """\
 5 5
 . 5 . . .

@@ -69,6 +69,7 @@ def listed_boards(run_pzc) -> dict:
     return {line.split()[0]: line.split()[1] for line in run.stdout.splitlines()[1:]}
 
 
+@pytest.mark.slow
 def test_specs_say_which_genres_generate_and_which_need_like(run_pzc, examples):
     boards = listed_boards(run_pzc)
     assert set(boards) == set(api.builtin_specs())
@@ -553,12 +554,14 @@ STDOUT_CLOSED = "pzc: error: cannot write the output: standard output is closed"
     "pzc solve sudoku grid.txt", "pzc solve sudoku grid.txt --format json", "pzc specs",
     "pzc check sudoku", "pzc convert sudoku grid.txt --format url",
     "pzc batch sudoku grid.txt --workers 1", "pzc --version"])
+@pytest.mark.slow
 def test_standard_output_closed_is_output_that_cannot_be_written(write, tmp_path, command):
     write("grid.txt", GRID4)
     proc = _shell(command + " >&-", tmp_path)       # fd 1 really closed, not /dev/null
     assert (proc.returncode, proc.stderr.strip()) == (2, STDOUT_CLOSED)
 
 
+@pytest.mark.slow
 def test_with_standard_output_closed_files_are_still_written(write, tmp_path):
     write("grid.txt", GRID4)
     # the files opened must not take the closed fd 1: the answers land whole in them
@@ -579,6 +582,7 @@ def test_with_standard_output_closed_files_are_still_written(write, tmp_path):
 @pytest.mark.parametrize("args, code", [
     ("solve sudoku missing.txt", 2), ("solve sudoku missing.txt --format json", 2),
     ("solve sudokku grid.txt", 2), ("solve sudoku grid.txt", 0)])
+@pytest.mark.slow
 def test_standard_error_closed_keeps_the_exit_code_and_the_output(write, tmp_path, args, code):
     write("grid.txt", GRID4)
     open_ = _shell(f"pzc {args}", tmp_path)

@@ -95,6 +95,7 @@ SCREEN_LINES = 24     # a terminal's first screenful
 
 @pytest.mark.skipif(shutil.which("make") is None or not (Path(sys.executable).parent / "pzc").exists(),
                     reason="needs make and the pzc command beside this interpreter")
+@pytest.mark.slow
 def test_make_demo_solves_on_its_first_screen_and_ends_with_a_hint():
     # the demo's commands with this interpreter's pzc; the venv is taken as set up
     bin_dir = Path(sys.executable).parent

@@ -103,6 +103,7 @@ def json_objects(run):
     return out
 
 
+@pytest.mark.slow
 def test_the_cases_hold_each_outcome_for_every_spec():
     """Each spec has an instance with no answer, one with exactly one and one
     with several, so that every branch below is exercised."""
