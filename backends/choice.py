@@ -8,7 +8,6 @@ checked where they are written, and --solver / --portfolio against them.
 from __future__ import annotations
 
 from ..runtime.errors import PzcError
-from .registry import DEFAULT_SAT_SOLVER
 
 
 def check_spec_lines(spec) -> None:
@@ -48,8 +47,3 @@ def engine_for(spec, backend: str = "sat", solver: str | None = None,
     """The Backend that runs this spec's instances with these options."""
     from . import get_backend
     return get_backend(backend, solver_for(spec, backend, solver), connectivity, solver_cmd)
-
-
-def default_sat_solver(spec) -> str:
-    """The SAT solver a spec's instances get without --solver."""
-    return spec.solver.name if spec.solver is not None else DEFAULT_SAT_SOLVER
