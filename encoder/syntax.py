@@ -726,11 +726,12 @@ class _Builder:
         if kind == "param":
             return Param(pos, str(ch[0]), self.expr(ch[1]) if ch[1] is not None else None)
         if kind in ("url", "file"):
-            names = [c for c in ch if isinstance(c, lark.Token)]
+            names = [c for c in ch if isinstance(c, lark.Tree) and c.data == "type_name"]
             codecs = [Codec(_pos(c), str(c.children[0]),
                             [self.expr(a) for a in c.children[1:] if a is not None])
-                      for c in ch if isinstance(c, lark.Tree)]
-            return PuzzLink(pos, kind, [(str(n), _pos(n)) for n in names], codecs)
+                      for c in ch if isinstance(c, lark.Tree) and c.data == "codec"]
+            return PuzzLink(pos, kind, [("-".join(str(p) for p in n.children), _pos(n))
+                                        for n in names], codecs)
         if kind == "solver":
             return SolverHint(pos, str(ch[0]))
         if kind == "portfolio":

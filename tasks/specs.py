@@ -32,7 +32,8 @@ def builtin_specs() -> dict:
             if p.name.endswith(".pz")}
 
 
-_TYPE_LINE = re.compile(r"^(?:url|file)\s+([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_]\w*)*)\s*:", re.M)
+_TYPE_NAME = r"[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*"
+_TYPE_LINE = re.compile(rf"^(?:url|file)\s+({_TYPE_NAME}(?:\s*,\s*{_TYPE_NAME})*)\s*:", re.M)
 
 
 def builtin_aliases() -> dict:

@@ -291,3 +291,17 @@ def test_a_file_whose_options_line_changes_the_rules_is_refused(write, run_pzc):
         run = run_pzc("solve", "c.pzp")
         assert run.returncode == code, run.stderr
     assert "option 'country_empty' asks for a variant of the rules" in run.stderr
+
+
+
+def test_type_names_with_hyphens_are_read_and_written(write, run_pzc, tmp_path):
+    # puzz.link names some types with a hyphen (yajilin-regions)
+    write("t.pz", 'puzzle t\nboard square\nurl yajilin-regions, yr: number16(clues)\n'
+                  'file yajilin-regions: cellqnum(clues)\nvar x[c in cells]: bool\nshow x\n')
+    url = "https://puzz.link/p?yajilin-regions/3/3/g1m"
+    out = run_pzc("convert", "t.pz", url, "--format", "pzprv3", "-o", "t.pzprv3")
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "t.pzprv3").read_text().split("\n")[:2] == ["pzprv3", "yajilin-regions"]
+    back = run_pzc("convert", "t.pz", "t.pzprv3", "--format", "url")
+    assert back.returncode == 0, back.stderr
+    assert back.stdout.strip() == url
