@@ -133,6 +133,7 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -266,6 +267,55 @@ def _dec_number16(cur, rows, cols, inputs):
 
 def _enc_number16(values, rows, cols, inputs):
     return _encode_numbers16(_by_index(values[0], rows, cols), rows * cols)
+
+
+# ---------------------------------------------------------------------------
+# numbers outside the grid (decodeNumber16ExCell / encodeNumber16ExCell)
+
+def excell_places(rows, cols, around, lists=False) -> list:
+    """pzprjs's outside cells in its order, as (place, slot): ``around``
+    False: above each column, then left of each row (hasexcell 1); True:
+    above, below, left, right (hasexcell 2).  With ``lists`` each row and
+    column has several slots, (rows+1)//2 above a column and (cols+1)//2
+    left of a row, slot 0 next to the board (pzprjs's Nonogram)."""
+    depth_top = (rows + 1) // 2 if lists else 1
+    depth_left = (cols + 1) // 2 if lists else 1
+    if around:
+        return ([((-1, c), 0) for c in range(cols)] + [((rows, c), 0) for c in range(cols)]
+                + [((r, -1), 0) for r in range(rows)] + [((r, cols), 0) for r in range(rows)])
+    return ([((-1, c), k) for c in range(cols) for k in range(depth_top)]
+            + [((r, -1), k) for r in range(rows) for k in range(depth_left)])
+
+
+def _excell(around, lists=False):
+    """The codec pair of numbers outside the grid.  A list reads from the far
+    end toward the board, so its last number sits in slot 0."""
+    def dec(cur, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        got = _decode_numbers16(cur, len(places), "cells outside the grid")
+        if not lists:
+            return [{places[i][0]: v for i, v in got.items()}]
+        slots = {}
+        for i, v in sorted(got.items()):
+            slots.setdefault(places[i][0], []).append((places[i][1], v))
+        return [{place: tuple(v for _, v in sorted(items, reverse=True))
+                 for place, items in slots.items()}]
+
+    def enc(values, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        index = {p: i for i, p in enumerate(places)}
+        out = {}
+        for place, v in values[0].items():
+            items = reversed(v) if lists else [v]
+            if lists and not isinstance(v, tuple):
+                raise FormatError(f"the clue at {place} is not a list of numbers")
+            for slot, x in enumerate(items):
+                if (place, slot) not in index:
+                    raise FormatError(f"pzprjs has no room for the clue at {place} "
+                                      f"({'too many numbers' if lists else 'not outside the grid'})")
+                out[index[(place, slot)]] = x
+        return _encode_numbers16(out, len(places))
+    return dec, enc
 
 
 # ---------------------------------------------------------------------------
@@ -782,8 +832,9 @@ def _enc_binary(values, rows, cols, inputs):
 URL_CODECS: dict[str, Codec] = {}
 
 
-def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None):
-    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank)
+def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells"):
+    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
+                             places=places)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -809,6 +860,13 @@ _url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
 _url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
+_url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
+     "numbers above the columns and left of the rows (pzprjs's hasexcell 1)", places="outside")
+_url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
+     "numbers on all four sides: above, below, left, right (pzprjs's hasexcell 2)", places="outside")
+_url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
+     "lists of numbers above the columns and left of the rows, up to half the "
+     "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
 
@@ -1176,8 +1234,9 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False):
-    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional)
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
+    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
+                              places=places)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",

@@ -20,7 +20,7 @@ import pytest
 
 from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, decode_file_layers, decode_layers, encode_file_layers, encode_layers,
                          looks_like_url, make_pzprv3, make_url, parse_pzprv3, parse_url)
-from pzc.formats.codecs import normalize_regions, rooms_of, top_cell
+from pzc.formats.codecs import excell_places, normalize_regions, rooms_of, top_cell
 
 import pzprjs as pzprjs_tool
 
@@ -117,6 +117,17 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name == "binary":
         return [numbers(rng, rows, cols, [1])]
+    if name.startswith("excell16"):
+        lists = name.endswith("lists")
+        places = dict.fromkeys(p for p, _ in excell_places(rows, cols, name.endswith("around"),
+                                                           lists))
+        density = rng.choice([0.0, 0.5, 1.0])
+        picked = [p for p in places if rng.random() < density]
+        if not lists:
+            return [{p: rng.choice(N16[:-1]) for p in picked}]
+        room = {p: (rows + 1) // 2 if p[0] == -1 else (cols + 1) // 2 for p in picked}
+        return [{p: tuple(rng.choice(N16[:-1]) for _ in range(rng.randint(1, room[p])))
+                 for p in picked}]
     if name.startswith("flag_"):
         return [rng.random() < 0.5]
     if name == "flags":
