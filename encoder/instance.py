@@ -87,6 +87,12 @@ class Instance:
             return set(self.outside_places())
         return set()
 
+    def error(self, cell_or_pos, message: str) -> PzcError:
+        pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
+        if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
+            pos = (self.start_line, 1)
+        return self.source.error(pos, message)
+
 
 def side_places(side: str, height: int, width: int) -> list:
     """The places outside one side of a height x width grid, in reading order."""
@@ -95,12 +101,6 @@ def side_places(side: str, height: int, width: int) -> list:
         return [(r, k) for k in range(width)]
     c = -1 if side == "left" else width
     return [(r, c) for r in range(height)]
-
-    def error(self, cell_or_pos, message: str) -> PzcError:
-        pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
-        if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
-            pos = (self.start_line, 1)
-        return self.source.error(pos, message)
 
 
 def token_value(token: str, layout: str):

@@ -87,8 +87,12 @@ def clue_place(it, node, v, i=0):
     geom = it.geometry
     if type(v) is tuple and geom is not None and v not in geom.cell_set:
         places = it.instance.clue_places()
-        if places is not None and v in places:
-            return v
+        if places is not None:
+            if v in places:
+                return v
+            where = "a dot" if it.instance.points else "a place just outside the grid"
+            raise it.err(node.args[i], f"expected a cell of the board or {where}, "
+                                       f"but this is {v!r}")
     return cell_arg(it, node, v, i)
 
 
