@@ -30,7 +30,7 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   topmost cell there); encode takes a cell layer and writes each room's one
   number wherever it is in the room (two numbers in a room are an error);
 - ``count``: an int (Star Battle's "N/" prefix);
-- ``kakuro``: a cell layer over a board one row and one column larger than
+- ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
@@ -652,9 +652,9 @@ def _enc_count(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
-# kakuro (decodeKakuro)
+# sums51 (decodeKakuro: cells split by a diagonal, a sum each side)
 
-def _kdecval(ch):
+def _sum_digit(ch):
     if "0" <= ch <= "9" or "a" <= ch <= "j":
         return int(ch, 36)
     if "A" <= ch <= "Z":
@@ -664,32 +664,32 @@ def _kdecval(ch):
     return None
 
 
-def _kencval(v):
+def _sum_char(v):
     if v is None:
         return "-"
-    _check_int(v, "a Kakuro sum (1..45)", 1, 45)
+    _check_int(v, "a sum (1..45)", 1, 45)
     return _b36(v) if v <= 19 else _b36(v - 10).upper()
 
 
-def kakuro_token(down, across):
+def sums_token(down, across):
     """The token of a black cell: "-" or "D,A" with a missing side empty."""
     if down is None and across is None:
         return "-"
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def kakuro_sums(token, where=""):
+def split_sums(token, where=""):
     """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a Kakuro clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
     return (down if down else None), (across if across else None)
 
 
-def _dec_kakuro(cur, rows, cols, inputs):
+def _dec_sums51(cur, rows, cols, inputs):
     out = {}
     black = set()
     c, n = 0, rows * cols
@@ -697,20 +697,20 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if cur.at_end():
             cur.error(f"the body ends after {c} of {n} cells")
         at = cur.pos
-        ch = cur.take(1, "a Kakuro cell")
+        ch = cur.take(1, "a sums cell")
         if "k" <= ch <= "z":
             c += int(ch, 36) - 19
             continue
         down = across = None
         if ch != ".":
-            d, a = _kdecval(ch), _kdecval(cur.take(1, "a Kakuro clue"))
+            d, a = _sum_digit(ch), _sum_digit(cur.take(1, "a sums clue"))
             if d is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro layer", at)
+                cur.error(f"unexpected '{ch}' in a sums layer", at)
             if a is None:
-                cur.error(f"unexpected '{cur.body[at + 1]}' in a Kakuro clue", at + 1)
+                cur.error(f"unexpected '{cur.body[at + 1]}' in a sums clue", at + 1)
             down, across = (d if d > 0 else None), (a if a > 0 else None)
         r, cc = _at(c, cols)
-        out[(r + 1, cc + 1)] = kakuro_token(down, across)
+        out[(r + 1, cc + 1)] = sums_token(down, across)
         black.add((r, cc))
         c += 1
     out[(0, 0)] = "-"
@@ -719,32 +719,32 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if (0, cc) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums above the board")
-            down = _kdecval(ch)
+            down = _sum_digit(ch)
             if down is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(0, cc + 1)] = kakuro_token(down if down and down > 0 else None, None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(0, cc + 1)] = sums_token(down if down and down > 0 else None, None)
     for r in range(rows):
         across = None
         if (r, 0) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums left of the board")
-            across = _kdecval(ch)
+            across = _sum_digit(ch)
             if across is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(r + 1, 0)] = kakuro_token(None, across if across and across > 0 else None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(r + 1, 0)] = sums_token(None, across if across and across > 0 else None)
     return [out]
 
 
-def _kakuro_cells(layer, rows, cols):
+def _sums_cells(layer, rows, cols):
     """(black: {(r, c) inside: (down, across)}, top: {c: down}, left: {r: across})."""
     black, top, left = {}, {}, {}
     for (r, c), token in layer.items():
         if not (0 <= r <= rows and 0 <= c <= cols):
-            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} Kakuro board")
-        down, across = kakuro_sums(token, f" at ({r}, {c})")
+            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} board of sums")
+        down, across = split_sums(token, f" at ({r}, {c})")
         if r == 0 and c == 0:
             if down or across:
-                raise FormatError("the top left corner of a Kakuro board holds no sums")
+                raise FormatError("the top left corner of a board of sums holds no sums")
         elif r == 0:
             if across:
                 raise FormatError(f"an across sum at ({r}, {c}) in the top row has no cells")
@@ -758,12 +758,12 @@ def _kakuro_cells(layer, rows, cols):
     return black, top, left
 
 
-def _enc_kakuro(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+def _enc_sums51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def write(sums):
         down, across = sums
-        return "." if down is None and across is None else _kencval(down) + _kencval(across)
+        return "." if down is None and across is None else _sum_char(down) + _sum_char(across)
     out = [_runs({r * cols + c: sums for (r, c), sums in black.items()}, rows * cols,
                  write, 19, 16)]
     for c in range(cols):
@@ -772,21 +772,21 @@ def _enc_kakuro(values, rows, cols, inputs):
                 raise FormatError(f"the sum at (0, {c + 1}) is above a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(top.get(c)))
+            out.append(_sum_char(top.get(c)))
     for r in range(rows):
         if (r, 0) in black:
             if left.get(r):
                 raise FormatError(f"the sum at ({r + 1}, 0) is left of a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(left.get(r)))
+            out.append(_sum_char(left.get(r)))
     return "".join(out)
 
 
 # ---------------------------------------------------------------------------
-# hitori (decodeHitori: one base-36 character a cell)
+# number36 (decodeHitori: one base-36 character a cell)
 
-def _dec_hitori(cur, rows, cols, inputs):
+def _dec_number36(cur, rows, cols, inputs):
     def item(ch, at):
         if ch.isascii() and ch.isalnum() and not ch.isupper():
             return int(ch, 36), 1
@@ -797,11 +797,11 @@ def _dec_hitori(cur, rows, cols, inputs):
             return -2, 1
         if ch == ".":
             return None, 1
-        cur.error(f"unexpected '{ch}' in a Hitori layer", at)
+        cur.error(f"unexpected '{ch}' in a number36 layer", at)
     return [_layer(_scan(cur, rows * cols, item), cols)]
 
 
-def _enc_hitori(values, rows, cols, inputs):
+def _enc_number36(values, rows, cols, inputs):
     vals = _by_index(values[0], rows, cols)
     out = []
     for c in range(rows * cols):
@@ -811,7 +811,7 @@ def _enc_hitori(values, rows, cols, inputs):
         elif v == -2:
             out.append("@")
         else:
-            _check_int(v, "a Hitori layer (0..1295)", 0, 1295)
+            _check_int(v, "a number36 layer (0..1295)", 0, 1295)
             out.append(_b36(v) if v < 36 else "-" + _b36(v))
     return "".join(out)
 
@@ -854,11 +854,12 @@ _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber1
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
      "a number and '/' (Star Battle's star count)", blank=lambda rows, cols: [0])
-_url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
-     "Kakuro's black cells and sums, on a board with a clue row and column (margin 1)",
+_url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
+     "black cells and cells split by a diagonal with a sum each side (down, across: Kakuro), "
+     "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
-_url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
+_url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
 _url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
      "numbers above the columns and left of the rows (pzprjs's hasexcell 1)", places="outside")
@@ -1118,33 +1119,33 @@ def _fdec_rooms(lc, rows, cols, inputs):
 
 
 def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the Kakuro clues")
+    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
     out = {}
 
     def num(tok, line):
         try:
             v = _file_int(tok)
         except ValueError:
-            lc.error(f"the Kakuro clues: '{tok}' is not a number", line)
+            lc.error(f"the sums: '{tok}' is not a number", line)
         return v if v > 0 else None
     for (r, c), (tok, line) in grid.items():
         if r == 0 and c == 0:
             out[(0, 0)] = "-"
         elif r == 0:
-            out[(r, c)] = kakuro_token(num(tok, line), None)
+            out[(r, c)] = sums_token(num(tok, line), None)
         elif c == 0:
-            out[(r, c)] = kakuro_token(None, num(tok, line))
+            out[(r, c)] = sums_token(None, num(tok, line))
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
-                lc.error(f"the Kakuro clues: '{tok}' is not 'across,down' or '.'", line)
+                lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = kakuro_token(down, across)
+            out[(r, c)] = sums_token(down, across)
     return [out]
 
 
 def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def s(v):
         return str(v) if v else "-1"

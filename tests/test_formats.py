@@ -111,9 +111,9 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [room_numbers(rng, prior[-1], rows, cols, N16_WIDE if wide else N16)]
     if name in ("count", "number"):
         return [rng.randint(0, 30)]
-    if name in ("kakuro", "cellqnum51"):
+    if name in ("sums51", "cellqnum51"):
         return [kakuro(rng, rows, cols)]
-    if name == "hitori":
+    if name == "number36":
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name == "binary":
         return [numbers(rng, rows, cols, [1])]
@@ -198,7 +198,7 @@ def test_blank_runs_split_as_pzprjs_does():
     assert encode_layers(["cells4"], [{(0, 0): 1, (0, 3): 2}], 1, 5) == "bc"
     assert encode_layers(["cells4"], [{(0, 0): 1, (0, 2): 2}], 1, 3) == "6c"
     assert encode_layers(["number10"], [{}], 1, 30) == "zd"
-    assert encode_layers(["kakuro"], [{(0, 0): "-", **{(0, c): "-" for c in range(1, 21)},
+    assert encode_layers(["sums51"], [{(0, 0): "-", **{(0, c): "-" for c in range(1, 21)},
                                        (1, 0): "-"}], 1, 20) == "zn" + "-" * 21
 
 
@@ -217,12 +217,12 @@ def test_border_regions_and_room_numbers():
 def test_kakuro_tokens():
     # a 1x2 board in the URL; its values sit on 2x3 with the clue row and column
     layer = {(0, 0): "-", (0, 1): "16,", (0, 2): "-", (1, 0): ",23", (1, 2): "23,7"}
-    body = encode_layers(["kakuro"], [layer], 1, 2)
-    assert decode_layers(["kakuro"], body, 1, 2) == [layer]
-    with pytest.raises(FormatError, match="not a Kakuro clue"):
-        encode_layers(["kakuro"], [{(1, 1): "x"}], 1, 2)
+    body = encode_layers(["sums51"], [layer], 1, 2)
+    assert decode_layers(["sums51"], body, 1, 2) == [layer]
+    with pytest.raises(FormatError, match="not a sums clue"):
+        encode_layers(["sums51"], [{(1, 1): "x"}], 1, 2)
     with pytest.raises(FormatError, match="above a black cell"):
-        encode_layers(["kakuro"], [{(0, 1): "5,", (1, 1): "-"}], 1, 1)
+        encode_layers(["sums51"], [{(0, 1): "5,", (1, 1): "-"}], 1, 1)
 
 
 # ---------------------------------------------------------------------------
@@ -348,8 +348,8 @@ GENRES = {
     "lightup": ("lightup", "akari", ["cells4"], ["cellqnumans"], True, True),
     "starbattle": ("starbattle", "starbattle", ["count", "border"],
                    ["number", "rooms", "cellans"], True, True),
-    "hitori": ("hitori", "hitori", ["hitori"], ["cellqnum", "cellans"], True, True),
-    "kakuro": ("kakuro", "kakuro", ["kakuro"], ["cellqnum51", "cellanumsub"], False, False),
+    "hitori": ("hitori", "hitori", ["number36"], ["cellqnum", "cellans"], True, True),
+    "kakuro": ("kakuro", "kakuro", ["sums51"], ["cellqnum51", "cellanumsub"], False, False),
     "mashu": ("mashu", "mashu", ["circles"], ["flag_f", "cellqnum", "borderline"], True, True),
     "hashikake": ("hashikake", "hashi", ["number16"], ["cellqnum", "borderline"], True, True),
     "heyawake": ("heyawake", "heyawake", ["border", "roomnumber16"],
@@ -404,7 +404,7 @@ def genre_values(genre, rng, rows, cols):
     values = []
     for name in ucodecs:
         codec = URL_CODECS[name]
-        if name == "hitori" and OLD_PZPR:
+        if name == "number36" and OLD_PZPR:
             values.append(numbers(rng, rows, cols, HITORI_NODE))
         elif name == "roomnumber16" and OLD_PZPR:
             values.append(room_numbers(rng, values[-1], rows, cols, [v for v in N16 if v != -2]))
