@@ -46,3 +46,8 @@ def test_minesweeper_dataset():
     # the header's third number is the count of mines on the board, and '#'
     # marks holes; both are read by the spec (param mines, clue '#')
     assert check_dataset("mines", "Minesweeper") == []
+
+
+@reads_corpus(CATALOG / "CanalView_dataset.json")
+def test_canal_view_dataset():
+    assert check_dataset("canal", "CanalView") == []

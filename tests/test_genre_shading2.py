@@ -19,7 +19,7 @@ import pytest
 
 from genre_tools import examples_unique
 from pzc import api
-from shaded import printed, run_genre, shadings, sizes_of
+from shaded import DIRS, connected, printed, run_genre, shadings, sizes_of
 
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -91,9 +91,60 @@ def test_mines_against_brute_force():
     run_genre("mines", boards, mines_brute, text=mines_text)
 
 
+# ---------------------------------------------------------------- Canal View
+
+def run_length(cells, shaded):
+    """How many cells of ``cells`` (nearest first) are shaded before the first one that is not."""
+    n = 0
+    while n < len(cells) and cells[n] in shaded:
+        n += 1
+    return n
+
+
+def rays(h, w, r, c):
+    """The cells from (r, c) up, down, left and right, nearest first, to the edge."""
+    return [[(r + k * dr, c + k * dc) for k in range(1, max(h, w))
+             if 0 <= r + k * dr < h and 0 <= c + k * dc < w] for dr, dc in DIRS]
+
+
+def no_pool(cells, h, w):
+    return not any(all((r + i, c + j) in cells for i in (0, 1) for j in (0, 1))
+                   for r in range(h - 1) for c in range(w - 1))
+
+
+def canal_ok(grid, shaded):
+    h, w = len(grid), len(grid[0])
+    return (connected(shaded, h, w) and no_pool(shaded, h, w)
+            and all(not isinstance(grid[r][c], int)
+                    or sum(run_length(x, shaded) for x in rays(h, w, r, c)) == grid[r][c]
+                    for r, c in cells_of(grid)))
+
+
+def canal_brute(grid):
+    free = [x for x in cells_of(grid) if not clued(grid, *x)]
+    return {picture(grid, s) for s in shadings(free) if canal_ok(grid, s)}
+
+
+def canal_board(rng, h, w):
+    cells = cells_of([[0] * w] * h)
+    shaded = {x for x in cells if rng.random() < 0.55}
+    grid = [["-"] * w for _ in range(h)]
+    for r, c in cells:
+        if (r, c) not in shaded and rng.random() < 0.5:
+            n = sum(run_length(x, shaded) for x in rays(h, w, r, c))
+            grid[r][c] = rng.choice(["?", n + 1]) if rng.random() < 0.15 else n
+    return grid
+
+
+@pytest.mark.slow
+def test_canal_against_brute_force():
+    rng = random.Random(28)
+    run_genre("canal", [canal_board(rng, h, w) for h, w in sizes_of(rng, 40)], canal_brute)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines"]
+GENRES = ["mines", "canal"]
 
 
 @pytest.mark.parametrize("name", GENRES)
@@ -134,6 +185,6 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
             assert content(again) == content(back)
 
 
-@pytest.mark.parametrize("name,aliases", [("mines", [])])
+@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
