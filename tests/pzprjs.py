@@ -19,6 +19,7 @@ two cells, or a cell side, halfway between their centres.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -92,6 +93,19 @@ def side(d: tuple, e: tuple, method: str, value) -> list:
     """An answer step on the cell side between two neighbouring dots d and e
     ((r, k) corners of cells, as pzc's segments): Slitherlink's loop."""
     return ["b", d[1] + e[1], d[0] + e[0], method, value]
+
+
+@functools.cache
+def knows(ptype: str) -> bool:
+    """Whether the installed pzprjs has the puzzle type ``ptype`` (the npm
+    package 0.10.1 lacks some of today's puzz.link types, such as putteria)."""
+    need()
+    run = subprocess.run(["node", "-e", "const p = require(process.argv[1]);"
+                          "process.stdout.write(String(p.variety.exists(process.argv[2])))",
+                          str(modules() / "pzpr"), ptype], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout == "true"
 
 
 def check(jobs: list, timeout: float = 300) -> list:
