@@ -15,14 +15,15 @@ import itertools
 
 import pytest
 
-from genre_tools import (check_against, counted, examples_unique, rejects, rng,
-                         unique_and_several)
+import pzprjs
+from genre_tools import (check_against, counted, examples_unique, instances, needs_pzpr, rejects,
+                         rng, unique_and_several)
 from loading import spec as load_spec
 from pzc import api
 from pzc.formats import binding as puzzlink
 from pzc.runtime.errors import Source
 from conftest import EXAMPLES
-from shaded import lines_of, region_lists
+from shaded import connected, lines_of, region_lists
 
 
 # ---------------------------------------------------------------- shared
@@ -151,3 +152,122 @@ def test_putteria_unique_round_trip_and_errors(tmp_path, run_pzc, write):
 
 def test_putteria_example(run_pzc):
     examples_unique(run_pzc, "putteria")
+
+
+# ---------------------------------------------------------------- Nanro
+
+def nanro_brute(givens, ids):
+    """Every answer: in each region a nonempty set of cells holds its own size,
+    takes the givens ('?' any number) and keeps their numbers; equal numbers
+    never side by side across a border, the numbers joined, no 2 x 2 of them."""
+    h, w = len(ids), len(ids[0])
+    choices = []
+    for g in region_lists(ids):
+        given = [c for c in g if givens[c[0]][c[1]] != "-"]
+        ways = []
+        for k in range(1, len(g) + 1):
+            for chosen in itertools.combinations(g, k):
+                if all(c in chosen and givens[c[0]][c[1]] in ("?", str(k)) for c in given):
+                    ways.append({c: k for c in chosen})
+        choices.append(ways)
+    found = []
+    for pick in itertools.product(*choices):
+        v = {c: n for part in pick for c, n in part.items()}
+        if any(a in v and b in v and v[a] == v[b] and ids[a[0]][a[1]] != ids[b[0]][b[1]]
+               for a, b in side_pairs(h, w)):
+            continue
+        if any(all((r + i, c + j) in v for i in (0, 1) for j in (0, 1))
+               for r in range(h - 1) for c in range(w - 1)):
+            continue
+        if connected(v, h, w):
+            found.append([[str(v[(r, c)]) if (r, c) in v else "." for c in range(w)]
+                          for r in range(h)])
+    return found
+
+
+def nanro_case(g, h, w, unknown="?"):
+    ids = random_regions(g, h, w)
+    givens = [["-"] * w for _ in range(h)]
+    answers = nanro_brute(givens, ids)
+    if answers:
+        a = g.choice(answers)
+        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // 3)):
+            if a[r][c] != ".":
+                givens[r][c] = g.choice([a[r][c]] * 3 + [unknown])
+    if g.random() < 0.2:
+        givens[g.randrange(h)][g.randrange(w)] = g.choice(["1", "2", unknown])
+    return givens, ids
+
+
+def test_nanro_against_brute_force(tmp_path):
+    g = rng(28)
+    cases = [nanro_case(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)])) for _ in range(40)]
+    check_against("nanro", tmp_path, cases, nanro_brute, layered)
+
+
+def test_nanro_unique_round_trip_and_errors(tmp_path, run_pzc, write):
+    ids = [list("aab"), list("acb"), list("ccb")]
+    one = [list("3--"), list("---"), list("--1")]
+    two = [list("3--"), list("---"), list("---")]
+    unique_and_several("nanro", tmp_path, nanro_brute, (one, ids), (two, ids), layered)
+    round_trips("nanro", example_text("nanro"), tmp_path)
+    g = rng(4)
+    for _ in range(5):
+        round_trips("nanro", layered(*nanro_case(g, 4, 5)), tmp_path)
+    rejects(run_pzc, write, "nanro", "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1")
+
+
+def test_nanro_example(run_pzc):
+    examples_unique(run_pzc, "nanro")
+
+
+def number_ops(givens, board, blank="-"):
+    """pzc's answer as pzprjs's steps: a number in every cell left blank."""
+    return [pzprjs.cell(r, c, "setAnum", int(t)) for r, row in enumerate(board)
+            for c, t in enumerate(row) if t.isdigit() and givens[r][c] == blank]
+
+
+def pzprjs_agrees(name, tmp_path, cases, text, broken, ops=number_ops):
+    """pzc's answers to each case (at most two), and each with a number changed
+    (``broken(case, answer)``: rows, or None), set on the board pzprjs opens
+    from pzc's URL of the case: pzprjs accepts exactly the answers pzc finds."""
+    jobs, good = [], []
+    spec = load_spec(name)
+    for case in cases:
+        source = text(*case)
+        inst, = instances(name, source, tmp_path)
+        url = api.write_instance(spec, inst, "url")
+        n, answers = counted(name, source, tmp_path, limit=None)
+        for board in answers[:2]:
+            for b in (board, broken(case, board)):
+                if b is not None:
+                    jobs.append({"open": url, "ops": ops(case[0], b)})
+                    good.append(b in answers)
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]
+    assert True in good and False in good
+
+
+def with_number_changed(g, largest):
+    """A broken answer: one number that is no given changed to another in 1..largest."""
+    def broken(case, board):
+        spots = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row)
+                 if t.isdigit() and case[0][r][c] == "-"]
+        if not spots:
+            return None
+        r, c = g.choice(spots)
+        b = [list(row) for row in board]
+        b[r][c] = str(int(b[r][c]) % largest + 1)
+        return b
+    return broken
+
+
+@needs_pzpr
+def test_nanro_answers_pass_pzprjs_check(tmp_path):
+    # no '?': the npm package (0.10.1) counts it as a number of its own, where
+    # today's puzz.link (and pzc) reads it as the region's number
+    g = rng(29)
+    cases = [nanro_case(g, *g.choice([(3, 3), (3, 4), (4, 4)]), unknown="1")
+             for _ in range(25)]
+    pzprjs_agrees("nanro", tmp_path, cases, layered, with_number_changed(g, 4))
