@@ -12,6 +12,7 @@ the genre, pzc's answers pass its checker and broken ones do not.
 from __future__ import annotations
 
 import itertools
+from typing import Callable, NamedTuple
 
 import pytest
 
@@ -87,6 +88,62 @@ def example_text(name):
     return next((EXAMPLES / name).glob("*.txt")).read_text()
 
 
+class Genre(NamedTuple):
+    """What the tests below need of a genre: its brute force, a maker of random
+    cases on a board of a size (``case(g, h, w)``: the brute force's arguments),
+    the sizes, a case with one answer and one with several, and a bad instance
+    with the place of its error."""
+    brute: Callable
+    case: Callable
+    sizes: list
+    one: tuple
+    two: tuple
+    bad: str
+    where: str
+
+
+def number_ops(givens, board, blank="-"):
+    """pzc's answer as pzprjs's steps: a number in every cell left blank."""
+    return [pzprjs.cell(r, c, "setAnum", int(t)) for r, row in enumerate(board)
+            for c, t in enumerate(row) if t.isdigit() and givens[r][c] == blank]
+
+
+def pzprjs_agrees(name, tmp_path, cases, text, broken, ops=number_ops):
+    """pzc's answers to each case (at most two), and each with a number changed
+    (``broken(case, answer)``: rows, or None), set on the board pzprjs opens
+    from pzc's URL of the case: pzprjs accepts exactly the answers pzc finds."""
+    jobs, good = [], []
+    spec = load_spec(name)
+    for case in cases:
+        source = text(*case)
+        inst, = instances(name, source, tmp_path)
+        url = api.write_instance(spec, inst, "url")
+        n, answers = counted(name, source, tmp_path, limit=None)
+        for board in answers[:2]:
+            for b in (board, broken(case, board)):
+                if b is not None:
+                    jobs.append({"open": url, "ops": ops(case[0], b)})
+                    good.append(b in answers)
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]
+    assert True in good and False in good
+
+
+def with_number_changed(g, largest):
+    """A broken answer: one number that is no given changed to another in 1..largest."""
+    def broken(case, board):
+        spots = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row)
+                 if t.isdigit() and case[0][r][c] == "-"]
+        if not spots:
+            return None
+        r, c = g.choice(spots)
+        b = [list(row) for row in board]
+        b[r][c] = str(int(b[r][c]) % largest + 1)
+        return b
+    return broken
+
+
 # ---------------------------------------------------------------- Putteria
 
 def putteria_brute(givens, ids):
@@ -129,29 +186,6 @@ def putteria_case(g, h, w):
     if g.random() < 0.2:
         givens[g.randrange(h)][g.randrange(w)] = g.choice(["x", "1", "2", "3"])
     return givens, ids
-
-
-def test_putteria_against_brute_force(tmp_path):
-    g = rng(27)
-    cases = [putteria_case(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5), (4, 5)]))
-             for _ in range(40)]
-    check_against("putteria", tmp_path, cases, putteria_brute, layered)
-
-
-def test_putteria_unique_round_trip_and_errors(tmp_path, run_pzc, write):
-    ids = [list("aab"), list("aab"), list("ccc")]
-    one = [list("-4-"), list("---"), list("x--")]
-    two = [list("-4-"), list("---"), list("---")]
-    unique_and_several("putteria", tmp_path, putteria_brute, (one, ids), (two, ids), layered)
-    round_trips("putteria", example_text("putteria"), tmp_path)
-    g = rng(3)
-    for _ in range(5):
-        round_trips("putteria", layered(*putteria_case(g, 4, 5)), tmp_path)
-    rejects(run_pzc, write, "putteria", "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3")
-
-
-def test_putteria_example(run_pzc):
-    examples_unique(run_pzc, "putteria")
 
 
 # ---------------------------------------------------------------- Nanro
@@ -199,75 +233,64 @@ def nanro_case(g, h, w, unknown="?"):
     return givens, ids
 
 
-def test_nanro_against_brute_force(tmp_path):
-    g = rng(28)
-    cases = [nanro_case(g, *g.choice([(3, 3), (3, 4), (4, 4), (2, 5)])) for _ in range(40)]
-    check_against("nanro", tmp_path, cases, nanro_brute, layered)
+# ---------------------------------------------------------------- the tests
+
+SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
+
+GENRES = {
+    "putteria": Genre(putteria_brute, putteria_case, SMALL + [(4, 5)],
+                      ([list("-4-"), list("---"), list("x--")], [list("aab"), list("aab"), list("ccc")]),
+                      ([list("-4-"), list("---"), list("---")], [list("aab"), list("aab"), list("ccc")]),
+                      "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
+    "nanro": Genre(nanro_brute, nanro_case, SMALL,
+                   ([list("3--"), list("---"), list("--1")], [list("aab"), list("acb"), list("ccb")]),
+                   ([list("3--"), list("---"), list("---")], [list("aab"), list("acb"), list("ccb")]),
+                   "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1"),
+}
 
 
-def test_nanro_unique_round_trip_and_errors(tmp_path, run_pzc, write):
-    ids = [list("aab"), list("acb"), list("ccb")]
-    one = [list("3--"), list("---"), list("--1")]
-    two = [list("3--"), list("---"), list("---")]
-    unique_and_several("nanro", tmp_path, nanro_brute, (one, ids), (two, ids), layered)
-    round_trips("nanro", example_text("nanro"), tmp_path)
-    g = rng(4)
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_against_brute_force(name, tmp_path):
+    genre = GENRES[name]
+    g = rng(name)
+    cases = [genre.case(g, *g.choice(genre.sizes)) for _ in range(40)]
+    check_against(name, tmp_path, cases, genre.brute, layered)
+
+
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_unique_and_errors(name, tmp_path, run_pzc, write):
+    genre = GENRES[name]
+    unique_and_several(name, tmp_path, genre.brute, genre.one, genre.two, layered)
+    rejects(run_pzc, write, name, genre.bad, genre.where)
+
+
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_urls_and_files_read_back(name, tmp_path):
+    """The example and random cases, written as URLs and pzprv3 files, read back the same."""
+    round_trips(name, example_text(name), tmp_path)
+    g = rng("round " + name)
     for _ in range(5):
-        round_trips("nanro", layered(*nanro_case(g, 4, 5)), tmp_path)
-    rejects(run_pzc, write, "nanro", "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1")
+        round_trips(name, layered(*GENRES[name].case(g, 3, 4)), tmp_path)
 
 
-def test_nanro_example(run_pzc):
-    examples_unique(run_pzc, "nanro")
+@pytest.mark.parametrize("name", sorted(GENRES))
+def test_example(name, run_pzc):
+    examples_unique(run_pzc, name)
 
 
-def number_ops(givens, board, blank="-"):
-    """pzc's answer as pzprjs's steps: a number in every cell left blank."""
-    return [pzprjs.cell(r, c, "setAnum", int(t)) for r, row in enumerate(board)
-            for c, t in enumerate(row) if t.isdigit() and givens[r][c] == blank]
-
-
-def pzprjs_agrees(name, tmp_path, cases, text, broken, ops=number_ops):
-    """pzc's answers to each case (at most two), and each with a number changed
-    (``broken(case, answer)``: rows, or None), set on the board pzprjs opens
-    from pzc's URL of the case: pzprjs accepts exactly the answers pzc finds."""
-    jobs, good = [], []
-    spec = load_spec(name)
-    for case in cases:
-        source = text(*case)
-        inst, = instances(name, source, tmp_path)
-        url = api.write_instance(spec, inst, "url")
-        n, answers = counted(name, source, tmp_path, limit=None)
-        for board in answers[:2]:
-            for b in (board, broken(case, board)):
-                if b is not None:
-                    jobs.append({"open": url, "ops": ops(case[0], b)})
-                    good.append(b in answers)
-    verdicts = pzprjs.check(jobs)
-    assert all("error" not in v for v in verdicts), verdicts
-    assert [v["complete"] for v in verdicts] == good, [v["text"] for v in verdicts]
-    assert True in good and False in good
-
-
-def with_number_changed(g, largest):
-    """A broken answer: one number that is no given changed to another in 1..largest."""
-    def broken(case, board):
-        spots = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row)
-                 if t.isdigit() and case[0][r][c] == "-"]
-        if not spots:
-            return None
-        r, c = g.choice(spots)
-        b = [list(row) for row in board]
-        b[r][c] = str(int(b[r][c]) % largest + 1)
-        return b
-    return broken
+# the genres the npm package pzpr has, each with its cases for pzprjs
+# (case(g): the brute force's arguments) and the largest number it writes
+PZPRJS = {
+    # no '?': the npm package (0.10.1) counts it as a number of its own, where
+    # today's puzz.link (and pzc) reads it as the region's number
+    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), 4),
+}
 
 
 @needs_pzpr
-def test_nanro_answers_pass_pzprjs_check(tmp_path):
-    # no '?': the npm package (0.10.1) counts it as a number of its own, where
-    # today's puzz.link (and pzc) reads it as the region's number
-    g = rng(29)
-    cases = [nanro_case(g, *g.choice([(3, 3), (3, 4), (4, 4)]), unknown="1")
-             for _ in range(25)]
-    pzprjs_agrees("nanro", tmp_path, cases, layered, with_number_changed(g, 4))
+@pytest.mark.parametrize("name", sorted(PZPRJS))
+def test_answers_pass_pzprjs_check(name, tmp_path):
+    case, largest = PZPRJS[name]
+    g = rng("pzprjs " + name)
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered,
+                  with_number_changed(g, largest))
