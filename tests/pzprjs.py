@@ -19,7 +19,6 @@ two cells, or a cell side, halfway between their centres.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import shutil
@@ -95,19 +94,6 @@ def side(d: tuple, e: tuple, method: str, value) -> list:
     return ["b", d[1] + e[1], d[0] + e[0], method, value]
 
 
-@functools.cache
-def knows(ptype: str) -> bool:
-    """Whether the installed pzprjs has the puzzle type ``ptype`` (the npm
-    package 0.10.1 lacks some of today's puzz.link types, such as putteria)."""
-    need()
-    run = subprocess.run(["node", "-e", "const p = require(process.argv[1]);"
-                          "process.stdout.write(String(p.variety.exists(process.argv[2])))",
-                          str(modules() / "pzpr"), ptype], capture_output=True, text=True,
-                         timeout=60)
-    assert run.returncode == 0, run.stderr
-    return run.stdout == "true"
-
-
 def check(jobs: list, timeout: float = 300) -> list:
     """Each job {"open": URL or pzprv3 text, "ops": [steps]} -> pzprjs's
     verdict {"type", "cols", "rows", "complete", "code", "text", "url",
@@ -121,3 +107,16 @@ def check(jobs: list, timeout: float = 300) -> list:
                          capture_output=True, text=True, timeout=timeout)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
+
+
+def known_types(names) -> set:
+    """The puzz.link type names among ``names`` that this pzprjs knows (the
+    npm package 0.10.1 lacks many of today's puzz.link types)."""
+    need()
+    run = subprocess.run(
+        ["node", "-e", "const pzpr = require(require('path').join(process.argv[1], 'pzpr'));"
+         "process.stdout.write(JSON.stringify(JSON.parse(process.argv[2])"
+         ".filter(n => pzpr.variety.exists(n))));", str(modules()), json.dumps(sorted(names))],
+        capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return set(json.loads(run.stdout))

@@ -232,12 +232,11 @@ def test_text_written_by_convert_reads_back_with_layers_and_params(write, run_pz
 
 
 def _examples():
-    """(spec, example file) of every built-in spec that puzz.link has and the
-    installed pzprjs knows."""
+    """(spec, example file) of every built-in spec that puzz.link has."""
     out = []
     for name, path in sorted(api.builtin_specs().items()):
         spec = api.load_spec(name)
-        if spec.url is None or not pzprjs.knows(spec.url_types[0]):
+        if spec.url is None:
             continue
         folder = path.parent / "examples" / name
         files = sorted(p for p in folder.glob("*") if p.is_file()) if folder.is_dir() else []
@@ -252,8 +251,13 @@ def test_every_genre_writes_its_examples_as_pzprjs_reads_and_writes_them():
     back (its URL and its file) reads as the same instance."""
     pzprjs.need()
     jobs, expect = [], []
-    for name, path in _examples():
+    examples = _examples()
+    # genres of today's puzz.link that the npm package lacks are left out
+    known = pzprjs.known_types({api.load_spec(name).url_types[0] for name, _ in examples})
+    for name, path in examples:
         spec = api.load_spec(name)
+        if spec.url_types[0] not in known:
+            continue
         for inst in api.load_instances(spec, str(path)):
             text = _content(inst)
             for form in ("url", "pzprv3"):
