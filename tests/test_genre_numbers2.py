@@ -130,18 +130,43 @@ def pzprjs_agrees(name, tmp_path, cases, text, broken, ops=number_ops):
     assert True in good and False in good
 
 
-def with_number_changed(g, largest):
-    """A broken answer: one number that is no given changed to another in 1..largest."""
+def region_size(case, r, c):
+    """The size of the region of (r, c) in a case (givens, region ids)."""
+    ids = case[1]
+    return sum(t == ids[r][c] for row in ids for t in row)
+
+
+def with_number_changed(g, largest=region_size):
+    """A broken answer: one number that is no given changed to another in
+    1..largest(case, r, c) (pzprjs's input allows no more, and its checks do
+    not look for more)."""
     def broken(case, board):
         spots = [(r, c) for r, row in enumerate(board) for c, t in enumerate(row)
-                 if t.isdigit() and case[0][r][c] == "-"]
+                 if t.isdigit() and case[0][r][c] == "-" and largest(case, r, c) > 1]
         if not spots:
             return None
         r, c = g.choice(spots)
         b = [list(row) for row in board]
-        b[r][c] = str(int(b[r][c]) % largest + 1)
+        b[r][c] = str(int(b[r][c]) % largest(case, r, c) + 1)
         return b
     return broken
+
+
+def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2")):
+    """(givens, ids): givens read off a random answer of the blank board (a
+    third of the cells at most; ``given(g, token)`` is the given an answer's
+    token leaves, None for none), and at times a given of ``wrong`` put
+    anywhere (which may leave no answer)."""
+    h, w = len(ids), len(ids[0])
+    givens = [["-"] * w for _ in range(h)]
+    answers = brute(givens, ids)
+    if answers:
+        a = g.choice(answers)
+        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // 3)):
+            givens[r][c] = given(g, a[r][c]) or "-"
+    if g.random() < 0.2:
+        givens[g.randrange(h)][g.randrange(w)] = g.choice(wrong)
+    return givens, ids
 
 
 # ---------------------------------------------------------------- Putteria
@@ -173,19 +198,10 @@ def putteria_case(g, h, w):
     blank = [["-"] * w for _ in range(h)]
     for _ in range(50):         # most divisions have no answer: look for one that has
         ids = random_regions(g, h, w)
-        answers = putteria_brute(blank, ids)
-        if answers:
+        if putteria_brute(blank, ids):
             break
-    givens = [row[:] for row in blank]
-    if answers and g.random() < 0.8:
-        a = g.choice(answers)
-        for r in range(h):
-            for c in range(w):
-                if g.random() < 0.2:
-                    givens[r][c] = "x" if a[r][c] == "." else a[r][c]
-    if g.random() < 0.2:
-        givens[g.randrange(h)][g.randrange(w)] = g.choice(["x", "1", "2", "3"])
-    return givens, ids
+    return planted(g, ids, putteria_brute, lambda g, t: "x" if t == "." else t,
+                   ("x", "1", "2", "3"))
 
 
 # ---------------------------------------------------------------- Nanro
@@ -220,17 +236,52 @@ def nanro_brute(givens, ids):
 
 
 def nanro_case(g, h, w, unknown="?"):
-    ids = random_regions(g, h, w)
-    givens = [["-"] * w for _ in range(h)]
-    answers = nanro_brute(givens, ids)
-    if answers:
-        a = g.choice(answers)
-        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // 3)):
-            if a[r][c] != ".":
-                givens[r][c] = g.choice([a[r][c]] * 3 + [unknown])
-    if g.random() < 0.2:
-        givens[g.randrange(h)][g.randrange(w)] = g.choice(["1", "2", unknown])
-    return givens, ids
+    return planted(g, random_regions(g, h, w), nanro_brute,
+                   lambda g, t: g.choice([t] * 3 + [unknown]) if t != "." else None,
+                   ("1", "2", unknown))
+
+
+# ---------------------------------------------------------------- Cojun
+
+def fillings(givens, ids, fits, low=1):
+    """Every filling of the board, in reading order, with a region of k cells
+    holding low..k: ``fits(v, r, c, n)`` says whether n may go in (r, c) with
+    the cells before it filled as ``v``."""
+    h, w = len(ids), len(ids[0])
+    size = {}
+    for row in ids:
+        for t in row:
+            size[t] = size.get(t, 0) + 1
+    v, found = {}, []
+
+    def go(i):
+        if i == h * w:
+            found.append([[str(v[(r, c)]) for c in range(w)] for r in range(h)])
+            return
+        r, c = divmod(i, w)
+        for n in range(low, size[ids[r][c]] + 1):
+            if givens[r][c] in ("-", str(n)) and fits(v, r, c, n):
+                v[(r, c)] = n
+                go(i + 1)
+                del v[(r, c)]
+    go(0)
+    return found
+
+
+def cojun_brute(givens, ids):
+    """Regions hold 1..k once, side-by-side cells differ, and in a region the
+    cell above is the bigger."""
+    def fits(v, r, c, n):
+        if any(v[p] == n for p in v if ids[p[0]][p[1]] == ids[r][c]):
+            return False
+        if v.get((r, c - 1)) == n or v.get((r - 1, c)) == n:
+            return False
+        return not (r > 0 and ids[r - 1][c] == ids[r][c] and v[(r - 1, c)] < n)
+    return fillings(givens, ids, fits)
+
+
+def cojun_case(g, h, w):
+    return planted(g, random_regions(g, h, w), cojun_brute)
 
 
 # ---------------------------------------------------------------- the tests
@@ -246,6 +297,10 @@ GENRES = {
                    ([list("3--"), list("---"), list("--1")], [list("aab"), list("acb"), list("ccb")]),
                    ([list("3--"), list("---"), list("---")], [list("aab"), list("acb"), list("ccb")]),
                    "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1"),
+    "cojun": Genre(cojun_brute, cojun_case, SMALL,
+                   ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
+                   ([list("---"), list("---"), list("---")], [list("abb"), list("acc"), list("ddd")]),
+                   "2 2\n- -\n- x\na a\nb b\n", "bad.txt:3:3"),
 }
 
 
@@ -279,18 +334,18 @@ def test_example(name, run_pzc):
 
 
 # the genres the npm package pzpr has, each with its cases for pzprjs
-# (case(g): the brute force's arguments) and the largest number it writes
+# (case(g): the brute force's arguments)
 PZPRJS = {
     # no '?': the npm package (0.10.1) counts it as a number of its own, where
     # today's puzz.link (and pzc) reads it as the region's number
-    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), 4),
+    "nanro": lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"),
+    "cojun": lambda g: cojun_case(g, *g.choice(SMALL[:3])),
 }
 
 
 @needs_pzpr
 @pytest.mark.parametrize("name", sorted(PZPRJS))
 def test_answers_pass_pzprjs_check(name, tmp_path):
-    case, largest = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered,
-                  with_number_changed(g, largest))
+    pzprjs_agrees(name, tmp_path, [PZPRJS[name](g) for _ in range(25)], layered,
+                  with_number_changed(g))
