@@ -24,7 +24,7 @@ from pzc import api
 from pzc.formats import binding as puzzlink
 from pzc.runtime.errors import Source
 from conftest import EXAMPLES
-from shaded import connected, lines_of, region_lists
+from shaded import connected, lines_of, neighbours, region_lists, shadings
 
 
 # ---------------------------------------------------------------- shared
@@ -152,9 +152,9 @@ def with_number_changed(g, largest=region_size):
     return broken
 
 
-def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2")):
+def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2"), share=3):
     """(givens, ids): givens read off a random answer of the blank board (a
-    third of the cells at most; ``given(g, token)`` is the given an answer's
+    ``share``-th of the cells at most; ``given(g, token)`` is the given an answer's
     token leaves, None for none), and at times a given of ``wrong`` put
     anywhere (which may leave no answer)."""
     h, w = len(ids), len(ids[0])
@@ -162,7 +162,7 @@ def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2")):
     answers = brute(givens, ids)
     if answers:
         a = g.choice(answers)
-        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // 3)):
+        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // share)):
             givens[r][c] = given(g, a[r][c]) or "-"
     if g.random() < 0.2:
         givens[g.randrange(h)][g.randrange(w)] = g.choice(wrong)
@@ -284,6 +284,38 @@ def cojun_case(g, h, w):
     return planted(g, random_regions(g, h, w), cojun_brute)
 
 
+# ---------------------------------------------------------------- Sukoro
+
+def sukoro_brute(givens):
+    """Every set of numbered cells: each number counts its numbered neighbours
+    (a '?' stays '?' and is not checked), equal numbers never side by side,
+    the numbered cells joined, at least one number that is not a '?'."""
+    h, w = len(givens), len(givens[0])
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    found = []
+    for numbered in shadings(cells):
+        n = {x: sum(y in numbered for y in neighbours(h, w, *x)) for x in numbered}
+        unknown = {x for x in cells if givens[x[0]][x[1]] == "?"}
+        if any(givens[r][c] != "-" and ((r, c) not in numbered or (r, c) not in unknown
+                                         and givens[r][c] != str(n[(r, c)]))
+               for r, c in cells):
+            continue
+        if (min(n.values(), default=0) == 0 or not numbered - unknown
+                or any(a in numbered and b in numbered and n[a] == n[b]
+                       and a not in unknown and b not in unknown for a, b in side_pairs(h, w))
+                or not connected(numbered, h, w)):
+            continue
+        found.append([["?" if (r, c) in unknown else str(n[(r, c)]) if (r, c) in numbered
+                       else "." for c in range(w)] for r in range(h)])
+    return found
+
+
+def sukoro_case(g, h, w):
+    return planted(g, [["-"] * w for _ in range(h)], lambda givens, ids: sukoro_brute(givens),
+                   lambda g, t: g.choice([t] * 4 + ["?"]) if t != "." else None,
+                   ("1", "2", "3", "?"), share=1)[:1]
+
+
 # ---------------------------------------------------------------- the tests
 
 SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
@@ -297,6 +329,10 @@ GENRES = {
                    ([list("3--"), list("---"), list("--1")], [list("aab"), list("acb"), list("ccb")]),
                    ([list("3--"), list("---"), list("---")], [list("aab"), list("acb"), list("ccb")]),
                    "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1"),
+    "sukoro": Genre(sukoro_brute, sukoro_case, [(2, 2), (2, 3), (3, 3), (3, 4), (2, 5)],
+                    ([list("-2-"), list("1--"), list("-1-")],),
+                    ([list("-2-"), list("---"), list("-1-")],),
+                    "2 2\n- 5\n- -\n", "bad.txt:2:3"),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
                    ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
                    ([list("---"), list("---"), list("---")], [list("abb"), list("acc"), list("ddd")]),
@@ -334,18 +370,21 @@ def test_example(name, run_pzc):
 
 
 # the genres the npm package pzpr has, each with its cases for pzprjs
-# (case(g): the brute force's arguments)
+# (case(g): the brute force's arguments) and the largest number a cell takes
+# (largest(case, r, c))
 PZPRJS = {
     # no '?': the npm package (0.10.1) counts it as a number of its own, where
     # today's puzz.link (and pzc) reads it as the region's number
-    "nanro": lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"),
-    "cojun": lambda g: cojun_case(g, *g.choice(SMALL[:3])),
+    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), region_size),
+    "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), region_size),
+    "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])), lambda *_: 4),
 }
 
 
 @needs_pzpr
 @pytest.mark.parametrize("name", sorted(PZPRJS))
 def test_answers_pass_pzprjs_check(name, tmp_path):
+    case, largest = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [PZPRJS[name](g) for _ in range(25)], layered,
-                  with_number_changed(g))
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered,
+                  with_number_changed(g, largest))
