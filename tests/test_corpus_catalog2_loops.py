@@ -16,7 +16,7 @@ from conftest import CORPUS
 from genre_tools import run_json, tokens
 
 SETS = CORPUS / "catalog2-train"
-GENRES = {"geradeweg": "Geradeweg"}
+GENRES = {"geradeweg": "Geradeweg", "simpleloop": "SimpleLoop"}
 
 # a compass point of the dataset -> pzc's direction (up, down, left, right)
 COMPASS = {"n": 0, "s": 1, "w": 2, "e": 3}
@@ -38,8 +38,11 @@ def answer_token(cell: str) -> str:
 
 
 def dataset_answer(solution: str) -> list:
-    """The dataset's solution (an "R C" line, then R rows) as rows of tokens."""
-    return [[answer_token(t) for t in line.split()] for line in solution.strip().splitlines()[1:]]
+    """The dataset's solution (an "R C" line, then R rows) as rows of tokens.
+    What follows the R rows is left out (SimpleLoop's 4_8x8 has a stray
+    "[solution]" line after them)."""
+    head, *lines = solution.strip().splitlines()
+    return [[answer_token(t) for t in line.split()] for line in lines[:int(head.split()[0])]]
 
 
 def solve_set(genre):

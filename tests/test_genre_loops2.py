@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Callable, NamedTuple
 
 import pytest
 
@@ -69,12 +70,6 @@ def canonical(text, regions):
         grids[g] = [" ".join(names.setdefault(t, str(len(names) + 1)) if t.isdigit() else t
                              for t in row.split()) for row in grids[g]]
     return [head] + [row for g in grids for row in g]
-
-
-def example_is_unique(genre):
-    for path in sorted((EXAMPLES / genre).iterdir()):
-        uniq = run_json("unique", genre, str(path))
-        assert [u["unique"] for u in uniq] == [True], (path, uniq)
 
 
 def rejects(genre, tmp_path, text, where, message):
@@ -141,16 +136,7 @@ def geradeweg_boards(rng, h, w, n):
     return boards
 
 
-@pytest.mark.parametrize("h, w, seed", [(3, 4, 1), (4, 4, 2), (4, 5, 3)])
-def test_geradeweg_against_brute_force(tmp_path, h, w, seed):
-    boards = geradeweg_boards(random.Random(seed), h, w, 12)
-    counts = check_against_brute(tmp_path, "geradeweg", boards, geradeweg_answers)
-    assert 0 in counts and 1 in counts and any(k > 1 for k in counts), counts
-    same_instance("geradeweg", write_instances(tmp_path, boards), tmp_path)
-
-
-def test_geradeweg_example_and_errors(tmp_path):
-    example_is_unique("geradeweg")
+def test_geradeweg_errors(tmp_path):
     rejects("geradeweg", tmp_path, "3 2\n- 9 -\n- - -\n", "2:3", "'9' is not allowed")
 
 
@@ -161,3 +147,71 @@ def test_geradeweg_generates_puzzles_the_brute_force_finds_unique():
     for g in map(json.loads, out.stdout.splitlines()):
         board = [row.split() for row in g["instance"].strip().split("\n")[1:]]
         assert geradeweg_answers(board) == [[list(row) for row in g["solution"]]], g
+
+
+# ------------------------------------------------------------------ Simple Loop
+
+def simpleloop_answers(board):
+    """The loops (or none) through exactly the cells that are not 'x'."""
+    h, w = len(board), len(board[0])
+    open_cells = {(r, c) for r, c in cells_of(board) if board[r][c] != "x"}
+    return [draw(h, w, loop) for loop in [frozenset()] + all_loops(h, w)
+            if {x for e in loop for x in e} == open_cells]
+
+
+def simpleloop_boards(rng, h, w, n):
+    """The cells off a random loop blocked; now and then one of them opened
+    (often no answer then) or one more blocked; or a few cells blocked at
+    random (several answers, or none)."""
+    boards = []
+    while len(boards) < n:
+        on = {x for e in rng.choice(all_loops(h, w)) for x in e}
+        if rng.random() < 0.3:
+            on = set(cells_of([[0] * w] * h)) - set(rng.sample(sorted(on), rng.randint(0, 1)))
+        board = [["-" if (r, c) in on else "x" for c in range(w)] for r in range(h)]
+        r, c = rng.choice(cells_of(board))
+        if rng.random() < 0.3:
+            board[r][c] = "-" if board[r][c] == "x" else "x"
+        if len(simpleloop_answers(board)) <= MOST:
+            boards.append(board)
+    return boards
+
+
+def test_simpleloop_errors(tmp_path):
+    rejects("simpleloop", tmp_path, "3 2\n- o -\n- - -\n", "2:3", "'o' is not allowed")
+    file = tmp_path / "bad.pzprv3"             # pzprjs's '*' marks an empty cell
+    file.write_text("pzprv3\nsimpleloop\n2\n2\n* o \n. . \n")
+    out = run_cli("solve", file)
+    assert out.returncode == 2
+    assert "bad.pzprv3:5:1: error: the empty cells: 'o' is not '*' (empty) or '.'" in out.stderr
+
+
+# ------------------------------------------------------------------ every genre
+
+class Genre(NamedTuple):
+    boards: Callable            # (rng, h, w, n) -> n boards
+    answers: Callable           # board -> its answers, as pzc prints them
+    layers: Callable = lambda board: [board]     # board -> the grids of its instance
+    regions: tuple = ()         # which of those grids hold region ids
+
+
+GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
+          "simpleloop": Genre(simpleloop_boards, simpleloop_answers)}
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+@pytest.mark.parametrize("h, w, seed", [(3, 4, 1), (4, 4, 2), (4, 5, 3)])
+def test_against_brute_force_and_back_from_urls_and_files(tmp_path, genre, h, w, seed):
+    g = GENRES[genre]
+    boards = g.boards(random.Random(seed), h, w, 12)
+    counts = check_against_brute(tmp_path, genre, boards, g.answers, layers=g.layers)
+    assert 0 in counts and 1 in counts and any(k > 1 for k in counts), counts
+    same_instance(genre, write_instances(tmp_path, boards, g.layers), tmp_path, g.regions)
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+def test_examples_are_unique(genre):
+    for path in sorted((EXAMPLES / genre).iterdir()):
+        uniq = run_json("unique", genre, str(path))
+        assert [u["unique"] for u in uniq] == [True], (path, uniq)
+
