@@ -1065,6 +1065,23 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
     return _write_grid(rows, cols, token)
 
 
+def _fdec_empty(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the empty cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok not in ("*", "."):
+            lc.error(f"the empty cells: '{tok}' is not '*' (empty) or '.'", line)
+        if tok == "*":
+            out[cell] = 1
+    return [out]
+
+
+def _fenc_empty(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+
+
 def _fdec_arearoom(lc, rows, cols, inputs):
     number, text = lc.next("the rooms")
     try:
@@ -1248,6 +1265,8 @@ _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQn
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
+      "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

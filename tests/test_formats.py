@@ -115,7 +115,7 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [kakuro(rng, rows, cols)]
     if name == "number36":
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
-    if name == "binary":
+    if name in ("binary", "empty"):
         return [numbers(rng, rows, cols, [1])]
     if name.startswith("excell16"):
         lists = name.endswith("lists")
@@ -374,7 +374,13 @@ GENRES = {
                 True),
     "sudoku": ("sudoku", "sudoku", ["number16"], ["cellqnum", "cellanumsub"], True, True),
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
+    "geradeweg": ("geradeweg", "geradeweg", ["number16"], ["flag_f", "cellqnum", "borderline"],
+                  True, True),
+    "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
 }
+# the genres of today's puzz.link that the npm package (0.10.1) does not have:
+# not sent to it
+NOT_IN_NPM = {"geradeweg", "simpleloop"}
 
 def pzpr_version():
     modules = pzprjs_tool.modules()
@@ -440,7 +446,7 @@ def file_values(genre, values):
 
 def genre_cases():
     cases = []
-    for genre in GENRES:
+    for genre in sorted(set(GENRES) - NOT_IN_NPM):
         rng = random.Random(f"genre-{genre}")
         for rows, cols in GENRE_SIZES:
             if genre == "sudoku":             # n x n, one size line in its file
@@ -486,7 +492,7 @@ def read_file(genre, text, rows, cols):
     return decode_file_layers(fcodecs, body, r, c)
 
 
-@pytest.mark.parametrize("genre", sorted(GENRES))
+@pytest.mark.parametrize("genre", sorted(set(GENRES) - NOT_IN_NPM))
 def test_genre_against_pzprjs(genre, pzprjs):
     pid, utype, ucodecs, fcodecs, same_file, same_url = GENRES[genre]
     checked = 0

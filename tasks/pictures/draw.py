@@ -53,9 +53,11 @@ SUGGEST = "#1f77d4"
 REGION_FILLS = ("#fde2c8", "#d4ecd4", "#d6e4f5", "#f5d6e8", "#fff2b3", "#e0d6f5",
                 "#cdeeee", "#f0e0c8", "#e4f5c8", "#f5cccc", "#d0d8e8", "#ece4d8")
 
-# box-drawing characters: the directions they go (up, down, left, right), doubled or not
+# box-drawing characters: the directions they go (up, down, left, right), doubled or not;
+# a line that ends in the cell goes one way only
 _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": "ul", "├": "udr",
-        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD"}
+        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD",
+        "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 _BLANK = {"", ".", " "}
