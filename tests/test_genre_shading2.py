@@ -19,7 +19,8 @@ import pytest
 
 from genre_tools import examples_unique
 from pzc import api
-from shaded import DIRS, connected, printed, run_genre, shadings, sizes_of
+from shaded import (DIRS, clue_layer, connected, layered_text, printed, random_regions,
+                    region_lists, run_genre, shadings, sizes_of)
 
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -142,9 +143,49 @@ def test_canal_against_brute_force():
     run_genre("canal", [canal_board(rng, h, w) for h, w in sizes_of(rng, 40)], canal_brute)
 
 
+# ---------------------------------------------------------------- Aqre
+
+def runs_of_four(h, w):
+    """Every four cells in a row of a row or a column."""
+    return ([[(r, c + i) for i in range(4)] for r in range(h) for c in range(w - 3)]
+            + [[(r + i, c) for i in range(4)] for r in range(h - 3) for c in range(w)])
+
+
+def region_numbers_hold(board, shaded):
+    """Each region's number (in any of its cells) is its count of shaded cells."""
+    clues, ids = board
+    return all(not isinstance(clues[r][c], int)
+               or sum(x in shaded for x in region if x) == clues[r][c]
+               for region in region_lists(ids) for r, c in region)
+
+
+def aqre_ok(board, shaded):
+    h, w = len(board[1]), len(board[1][0])
+    return (all(0 < sum(x in shaded for x in run) < 4 for run in runs_of_four(h, w))
+            and region_numbers_hold(board, shaded) and connected(shaded, h, w))
+
+
+def aqre_brute(board):
+    cells = cells_of(board[1])
+    return {picture(board[0], s) for s in shadings(cells) if aqre_ok(board, s)}
+
+
+def aqre_board(rng, h, w):
+    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(2, 4)))
+    shaded = {x for x in cells_of(ids) if rng.random() < 0.5}
+    return clue_layer(rng, ids, shaded, 0.7), ids
+
+
+@pytest.mark.slow
+def test_aqre_against_brute_force():
+    rng = random.Random(29)
+    boards = [aqre_board(rng, h, w) for h, w in sizes_of(rng, 30)]
+    run_genre("aqre", boards, aqre_brute, text=layered_text)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal"]
+GENRES = ["mines", "canal", "aqre"]
 
 
 @pytest.mark.parametrize("name", GENRES)
@@ -185,6 +226,6 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
             assert content(again) == content(back)
 
 
-@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", [])])
+@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
