@@ -58,3 +58,9 @@ def test_canal_view_dataset():
 @reads_corpus(CATALOG / "Aqre_dataset.json")
 def test_aqre_dataset():
     assert check_dataset("aqre", "Aqre") == []
+
+
+@pytest.mark.slow
+@reads_corpus(CATALOG / "Nurimisaki_dataset.json")
+def test_nurimisaki_dataset():
+    assert check_dataset("nurimisaki", "Nurimisaki") == []

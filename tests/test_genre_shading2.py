@@ -19,8 +19,8 @@ import pytest
 
 from genre_tools import examples_unique
 from pzc import api
-from shaded import (DIRS, clue_layer, connected, layered_text, printed, random_regions,
-                    region_lists, run_genre, shadings, sizes_of)
+from shaded import (DIRS, clue_layer, connected, layered_text, neighbours, printed,
+                    random_regions, region_lists, run_genre, shadings, sizes_of, view)
 
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -183,9 +183,51 @@ def test_aqre_against_brute_force():
     run_genre("aqre", boards, aqre_brute, text=layered_text)
 
 
+# ---------------------------------------------------------------- Nurimisaki
+
+def open_around(h, w, white, r, c):
+    return sum(x in white for x in neighbours(h, w, r, c))
+
+
+def nurimisaki_ok(grid, shaded):
+    h, w = len(grid), len(grid[0])
+    white = set(cells_of(grid)) - shaded
+    return (bool(shaded) and connected(white, h, w)
+            and no_pool(shaded, h, w) and no_pool(white, h, w)
+            and all((open_around(h, w, white, r, c) == 1) == clued(grid, r, c) for r, c in white)
+            and all(not isinstance(grid[r][c], int) or view(h, w, shaded, r, c) == grid[r][c]
+                    for r, c in white))
+
+
+def nurimisaki_brute(grid):
+    free = [x for x in cells_of(grid) if not clued(grid, *x)]
+    return {picture(grid, s) for s in shadings(free) if nurimisaki_ok(grid, s)}
+
+
+def nurimisaki_board(rng, h, w):
+    """Circles on the dead ends of a random shading's white cells, some of
+    them numbered with what they see (now and then one more), a few dropped."""
+    cells = cells_of([[0] * w] * h)
+    shaded = {x for x in cells if rng.random() < 0.4}
+    white = set(cells) - shaded
+    grid = [["-"] * w for _ in range(h)]
+    for r, c in white:
+        if open_around(h, w, white, r, c) == 1 and rng.random() < 0.85:
+            n = view(h, w, shaded, r, c) + (rng.random() < 0.1)
+            grid[r][c] = "?" if rng.random() < 0.3 else n
+    return grid
+
+
+@pytest.mark.slow
+def test_nurimisaki_against_brute_force():
+    rng = random.Random(30)
+    boards = [nurimisaki_board(rng, h, w) for h, w in sizes_of(rng, 40)]
+    run_genre("nurimisaki", boards, nurimisaki_brute)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki"]
 
 
 @pytest.mark.parametrize("name", GENRES)
@@ -226,6 +268,6 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
             assert content(again) == content(back)
 
 
-@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", [])])
+@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []), ("nurimisaki", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
