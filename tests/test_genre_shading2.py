@@ -17,10 +17,12 @@ import random
 
 import pytest
 
-from genre_tools import examples_unique
+import pzprjs
+from conftest import run_cli
+from genre_tools import examples_unique, run_json, tokens
 from pzc import api
-from shaded import (DIRS, clue_layer, connected, layered_text, neighbours, printed,
-                    random_regions, region_lists, run_genre, shadings, sizes_of, view)
+from shaded import (DIRS, blocks, board_text, clue_layer, connected, layered_text, neighbours,
+                    printed, random_regions, region_lists, run_genre, shadings, sizes_of, view)
 
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -39,6 +41,26 @@ def picture(grid, shaded, hidden=()):
     return printed([["#" if (r, c) in shaded else
                      "." if not clued(grid, r, c) or t in hidden else str(t)
                      for c, t in enumerate(row)] for r, row in enumerate(grid)])
+
+
+def free_brute(ok):
+    """A brute force: the printed answers among every shading of the cells
+    without a clue that ``ok(grid, shaded)`` accepts."""
+    def brute(grid):
+        free = [x for x in cells_of(grid) if not clued(grid, *x)]
+        return {picture(grid, s) for s in shadings(free) if ok(grid, s)}
+    return brute
+
+
+def numbers_off(rng, h, w, shaded, keep, top, number):
+    """A grid of clues on a share ``keep`` of the unshaded cells: what
+    ``number(r, c)`` says, now and then '?' or one more (at most ``top``)."""
+    grid = [["-"] * w for _ in range(h)]
+    for r, c in cells_of(grid):
+        if (r, c) not in shaded and rng.random() < keep:
+            n, odd = number(r, c), rng.random()
+            grid[r][c] = "?" if odd < 0.08 else min(top, n + 1) if odd < 0.16 else n
+    return grid
 
 
 # ---------------------------------------------------------------- Minesweeper
@@ -121,20 +143,13 @@ def canal_ok(grid, shaded):
                     for r, c in cells_of(grid)))
 
 
-def canal_brute(grid):
-    free = [x for x in cells_of(grid) if not clued(grid, *x)]
-    return {picture(grid, s) for s in shadings(free) if canal_ok(grid, s)}
+canal_brute = free_brute(canal_ok)
 
 
 def canal_board(rng, h, w):
-    cells = cells_of([[0] * w] * h)
-    shaded = {x for x in cells if rng.random() < 0.55}
-    grid = [["-"] * w for _ in range(h)]
-    for r, c in cells:
-        if (r, c) not in shaded and rng.random() < 0.5:
-            n = sum(run_length(x, shaded) for x in rays(h, w, r, c))
-            grid[r][c] = rng.choice(["?", n + 1]) if rng.random() < 0.15 else n
-    return grid
+    shaded = {x for x in cells_of([[0] * w] * h) if rng.random() < 0.55}
+    return numbers_off(rng, h, w, shaded, 0.5, h + w - 2, lambda r, c: sum(
+        run_length(x, shaded) for x in rays(h, w, r, c)))
 
 
 @pytest.mark.slow
@@ -199,9 +214,7 @@ def nurimisaki_ok(grid, shaded):
                     for r, c in white))
 
 
-def nurimisaki_brute(grid):
-    free = [x for x in cells_of(grid) if not clued(grid, *x)]
-    return {picture(grid, s) for s in shadings(free) if nurimisaki_ok(grid, s)}
+nurimisaki_brute = free_brute(nurimisaki_ok)
 
 
 def nurimisaki_board(rng, h, w):
@@ -225,9 +238,73 @@ def test_nurimisaki_against_brute_force():
     run_genre("nurimisaki", boards, nurimisaki_brute)
 
 
+# ---------------------------------------------------------------- Cave
+
+def cave_ok(grid, shaded):
+    h, w = len(grid), len(grid[0])
+    cave = set(cells_of(grid)) - shaded
+    groups = blocks(shaded, h, w)
+    return (bool(shaded) and connected(cave, h, w)
+            and all(any(r in (0, h - 1) or c in (0, w - 1) for r, c in g) for g in groups.values())
+            and all(not isinstance(grid[r][c], int) or view(h, w, shaded, r, c) == grid[r][c]
+                    for r, c in cave))
+
+
+cave_brute = free_brute(cave_ok)
+
+
+def cave_board(rng, h, w):
+    shaded = {x for x in cells_of([[0] * w] * h) if rng.random() < 0.35}
+    return numbers_off(rng, h, w, shaded, 0.4, h + w - 1,
+                       lambda r, c: view(h, w, shaded, r, c))
+
+
+@pytest.mark.slow
+def test_cave_against_brute_force():
+    rng = random.Random(31)
+    run_genre("cave", [cave_board(rng, h, w) for h, w in sizes_of(rng, 40)], cave_brute)
+
+
+def cave_wall(rows):
+    """The loop around the cave of a printed answer, as cell sides (pairs of
+    dots): each side between a cave cell and a shaded cell or the edge."""
+    h, w = len(rows), len(tokens(rows[0]))
+    cave = {(r, c) for r, row in enumerate(rows) for c, t in enumerate(tokens(row)) if t != "#"}
+    sides = []
+    for r, c in sorted(cave):
+        for (dr, dc), side in (((-1, 0), ((r, c), (r, c + 1))),
+                               ((1, 0), ((r + 1, c), (r + 1, c + 1))),
+                               ((0, -1), ((r, c), (r + 1, c))),
+                               ((0, 1), ((r, c + 1), (r + 1, c + 1)))):
+            if (r + dr, c + dc) not in cave:
+                sides.append(side)
+    return sides
+
+
+def test_cave_answers_pass_pzprjs_as_bag(tmp_path, examples):
+    """The npm package has Cave only as its older form, BAG, answered by the
+    loop around the cave: pzc's answers, from the URLs pzc writes, drawn as
+    that loop pass pzprjs's check, and fail with one side of it taken away."""
+    pzprjs.need()
+    rng = random.Random(32)
+    boards = [b for b in (cave_board(rng, h, w) for h, w in sizes_of(rng, 30, 3, 4))
+              if len(cave_brute(b)) == 1][:6]
+    path = tmp_path / "boards.txt"
+    path.write_text((examples / "cave" / "six.txt").read_text() + "".join(map(board_text, boards)))
+    urls = run_cli("convert", "cave", path, "--format", "url").stdout.split()
+    jobs = []
+    for url, res in zip(urls, run_json("solve", *urls)):
+        assert res["status"] == "solved" and res["spec"] == "cave", res
+        ops = [pzprjs.side(d, e, "setLineVal", 1) for d, e in cave_wall(res["grid"])]
+        jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+    verdicts = pzprjs.check(jobs)
+    assert len(jobs) == 2 * (len(boards) + 1) and all("error" not in v for v in verdicts)
+    assert [v["complete"] for v in verdicts] == [True, False] * (len(boards) + 1), verdicts
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre", "nurimisaki"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave"]
 
 
 @pytest.mark.parametrize("name", GENRES)
@@ -268,6 +345,7 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
             assert content(again) == content(back)
 
 
-@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []), ("nurimisaki", [])])
+@pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []),
+                                          ("nurimisaki", []), ("cave", ["bag"])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
