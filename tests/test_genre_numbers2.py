@@ -169,11 +169,29 @@ def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2"), share=3):
     return givens, ids
 
 
+def with_number_moved(g):
+    """A broken answer: one number that is no given moved to another cell of its region."""
+    def broken(case, board):
+        givens, ids = case
+        spots = [(r, c, y, x) for r, row in enumerate(board) for c, t in enumerate(row)
+                 if t.isdigit() and givens[r][c] == "-" for y, x in itertools.product(
+                     range(len(ids)), range(len(ids[0])))
+                 if ids[y][x] == ids[r][c] and (y, x) != (r, c)]
+        if not spots:
+            return None
+        r, c, y, x = g.choice(spots)
+        b = [list(row) for row in board]
+        b[y][x], b[r][c] = b[r][c], "."
+        return b
+    return broken
+
+
 # ---------------------------------------------------------------- Putteria
 
-def putteria_brute(givens, ids):
-    """Every answer: one cell a region holds its size, no two such cells side by
-    side or with one number in a line, the givens kept, no number on an 'x'."""
+def sizes_placed(givens, ids, rule):
+    """Every answer that writes in one cell of each region the region's size,
+    keeps the givens (on an 'x' no number) and passes ``rule(put, size)``
+    (the set of numbered cells, cell -> its region's size)."""
     h, w = len(ids), len(ids[0])
     regions = region_lists(ids)
     size = {c: len(g) for g in regions for c in g}
@@ -184,14 +202,19 @@ def putteria_brute(givens, ids):
                or givens[r][c] not in "x-" and ((r, c) not in put or int(givens[r][c]) != size[(r, c)])
                for r in range(h) for c in range(w)):
             continue
-        if any(a in put and b in put for a, b in side_pairs(h, w)):
-            continue
-        if any(len([size[c] for c in l if c in put]) != len({size[c] for c in l if c in put})
-               for l in lines_of(h, w)):
-            continue
-        found.append([[str(size[(r, c)]) if (r, c) in put else "." for c in range(w)]
-                      for r in range(h)])
+        if rule(put, size):
+            found.append([[str(size[(r, c)]) if (r, c) in put else "." for c in range(w)]
+                          for r in range(h)])
     return found
+
+
+def putteria_brute(givens, ids):
+    """No two numbers side by side, none twice in a line."""
+    h, w = len(ids), len(ids[0])
+    return sizes_placed(givens, ids, lambda put, size: not any(
+        a in put and b in put for a, b in side_pairs(h, w)) and all(
+        len([size[c] for c in l if c in put]) == len({size[c] for c in l if c in put})
+        for l in lines_of(h, w)))
 
 
 def putteria_case(g, h, w):
@@ -202,6 +225,24 @@ def putteria_case(g, h, w):
             break
     return planted(g, ids, putteria_brute, lambda g, t: "x" if t == "." else t,
                    ("x", "1", "2", "3"))
+
+
+# ---------------------------------------------------------------- Hanare-gumi
+
+def hanare_brute(givens, ids):
+    """Two numbers of a line with none between them differ by the cells between."""
+    lines = lines_of(len(ids), len(ids[0]))
+
+    def rule(put, size):
+        spots = [[i for i, c in enumerate(l) if c in put] for l in lines]
+        return all(abs(size[l[i]] - size[l[j]]) == j - i - 1 for l, s in zip(lines, spots)
+                   for i, j in zip(s, s[1:]))
+    return sizes_placed(givens, ids, rule)
+
+
+def hanare_case(g, h, w):
+    return planted(g, random_regions(g, h, w), hanare_brute,
+                   lambda g, t: t if t != "." else None)
 
 
 # ---------------------------------------------------------------- Nanro
@@ -333,6 +374,10 @@ GENRES = {
                     ([list("-2-"), list("1--"), list("-1-")],),
                     ([list("-2-"), list("---"), list("-1-")],),
                     "2 2\n- 5\n- -\n", "bad.txt:2:3"),
+    "hanare": Genre(hanare_brute, hanare_case, SMALL + [(4, 5)],
+                    ([list("---"), list("-2-"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
+                    ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
+                    "2 2\n- 0\n- -\na a\nb b\n", "bad.txt:2:3"),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
                    ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
                    ([list("---"), list("---"), list("---")], [list("abb"), list("acc"), list("ddd")]),
@@ -370,21 +415,22 @@ def test_example(name, run_pzc):
 
 
 # the genres the npm package pzpr has, each with its cases for pzprjs
-# (case(g): the brute force's arguments) and the largest number a cell takes
-# (largest(case, r, c))
+# (case(g): the brute force's arguments) and how an answer is broken
+# (broken(g): the function of (case, answer) that breaks it, or None)
 PZPRJS = {
     # no '?': the npm package (0.10.1) counts it as a number of its own, where
     # today's puzz.link (and pzc) reads it as the region's number
-    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), region_size),
-    "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), region_size),
-    "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])), lambda *_: 4),
+    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), with_number_changed),
+    "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), with_number_changed),
+    "hanare": (lambda g: hanare_case(g, *g.choice(SMALL[:3])), with_number_moved),
+    "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])),
+               lambda g: with_number_changed(g, lambda *_: 4)),
 }
 
 
 @needs_pzpr
 @pytest.mark.parametrize("name", sorted(PZPRJS))
 def test_answers_pass_pzprjs_check(name, tmp_path):
-    case, largest = PZPRJS[name]
+    case, broken = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered,
-                  with_number_changed(g, largest))
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered, broken(g))
