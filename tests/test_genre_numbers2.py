@@ -12,6 +12,7 @@ the genre, pzc's answers pass its checker and broken ones do not.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Callable, NamedTuple
 
 import pytest
@@ -82,6 +83,11 @@ def round_trips(name, text, tmp_path):
         assert content(puzzlink.read_url(spec, url, "url")) == content(inst), url
         file = api.write_instance(spec, inst, "pzprv3")
         assert content(puzzlink.read_pzprv3(spec, Source("f.pzp", file))) == content(inst), file
+
+
+def rows(text):
+    """A grid of one-character tokens, its rows separated by spaces: rows("a- b-")."""
+    return [list(row) for row in text.split()]
 
 
 def example_text(name):
@@ -162,7 +168,8 @@ def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2"), share=3):
     answers = brute(givens, ids)
     if answers:
         a = g.choice(answers)
-        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // share)):
+        spots = [(r, c) for r in range(h) for c in range(w)]
+        for r, c in g.sample(spots, g.randint(0, h * w // share)):
             givens[r][c] = given(g, a[r][c]) or "-"
     if g.random() < 0.2:
         givens[g.randrange(h)][g.randrange(w)] = g.choice(wrong)
@@ -199,7 +206,8 @@ def sizes_placed(givens, ids, rule):
     for pick in itertools.product(*regions):
         put = set(pick)
         if any(givens[r][c] == "x" and (r, c) in put
-               or givens[r][c] not in "x-" and ((r, c) not in put or int(givens[r][c]) != size[(r, c)])
+               or givens[r][c] not in "x-" and ((r, c) not in put
+                                                or int(givens[r][c]) != size[(r, c)])
                for r in range(h) for c in range(w)):
             continue
         if rule(put, size):
@@ -284,15 +292,16 @@ def nanro_case(g, h, w, unknown="?"):
 
 # ---------------------------------------------------------------- Cojun
 
-def fillings(givens, ids, fits, low=1):
-    """Every filling of the board, in reading order, with a region of k cells
-    holding low..k: ``fits(v, r, c, n)`` says whether n may go in (r, c) with
-    the cells before it filled as ``v``."""
+def fillings(givens, ids, fits, low=1, largest=None):
+    """Every filling of the board, in reading order, with numbers low..k (k:
+    ``largest``, else the size of the cell's region): ``fits(v, r, c, n)``
+    says whether n may go in (r, c) with the cells before it filled as ``v``;
+    a given other than '-' is kept."""
     h, w = len(ids), len(ids[0])
     size = {}
     for row in ids:
         for t in row:
-            size[t] = size.get(t, 0) + 1
+            size[t] = largest or size.get(t, 0) + 1
     v, found = {}, []
 
     def go(i):
@@ -323,6 +332,41 @@ def cojun_brute(givens, ids):
 
 def cojun_case(g, h, w):
     return planted(g, random_regions(g, h, w), cojun_brute)
+
+
+# ---------------------------------------------------------------- Rooms of Factors
+
+def factors_brute(clues, ids):
+    """Numbers 1..n (the larger side), none twice in a row or column, every
+    region with a clue multiplying to it."""
+    h, w = len(ids), len(ids[0])
+
+    def fits(v, r, c, n):
+        return all(v.get((r, x)) != n for x in range(c)) and all(v.get((y, c)) != n
+                                                                 for y in range(r))
+    blank = [["-"] * w for _ in range(h)]
+    found = []
+    for board in fillings(blank, ids, fits, largest=max(h, w)):
+        if all(clues[r][c] == "-" or math.prod(int(board[y][x]) for y, x in g) == int(clues[r][c])
+               for g in region_lists(ids) for r, c in g):
+            found.append(board)
+    return found
+
+
+def factors_case(g, h, w, share=0.6):
+    """A random division, the products of a random answer on a ``share`` of the regions, at
+    times one product changed; each in the region's top cell, as puzz.link
+    keeps it (the topmost of its leftmost column)."""
+    ids = random_regions(g, h, w)
+    clues = [["-"] * w for _ in range(h)]
+    a = g.choice(factors_brute(clues, ids))
+    for region in region_lists(ids):
+        r, c = min(region, key=lambda x: (x[1], x[0]))
+        if g.random() < share:
+            clues[r][c] = str(math.prod(int(a[y][x]) for y, x in region))
+        if g.random() < 0.05:
+            clues[r][c] = str(g.randint(1, max(h, w) ** len(region)))
+    return clues, ids
 
 
 # ---------------------------------------------------------------- Sukoro
@@ -363,24 +407,28 @@ SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
 
 GENRES = {
     "putteria": Genre(putteria_brute, putteria_case, SMALL + [(4, 5)],
-                      ([list("-4-"), list("---"), list("x--")], [list("aab"), list("aab"), list("ccc")]),
-                      ([list("-4-"), list("---"), list("---")], [list("aab"), list("aab"), list("ccc")]),
+                      (rows("-4- --- x--"), rows("aab aab ccc")),
+                      (rows("-4- --- ---"), rows("aab aab ccc")),
                       "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
     "nanro": Genre(nanro_brute, nanro_case, SMALL,
-                   ([list("3--"), list("---"), list("--1")], [list("aab"), list("acb"), list("ccb")]),
-                   ([list("3--"), list("---"), list("---")], [list("aab"), list("acb"), list("ccb")]),
+                   (rows("3-- --- --1"), rows("aab acb ccb")),
+                   (rows("3-- --- ---"), rows("aab acb ccb")),
                    "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1"),
+    "factors": Genre(factors_brute, factors_case, [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)],
+                     (rows("2-- --- ---"), rows("aab acb ccb")),
+                     (rows("6-- --- ---"), rows("aab acb ccb")),
+                     "2 2\n- -\nx -\na a\nb b\n", "bad.txt:1:1: error: a region's product"),
     "sukoro": Genre(sukoro_brute, sukoro_case, [(2, 2), (2, 3), (3, 3), (3, 4), (2, 5)],
-                    ([list("-2-"), list("1--"), list("-1-")],),
-                    ([list("-2-"), list("---"), list("-1-")],),
+                    (rows("-2- 1-- -1-"),),
+                    (rows("-2- --- -1-"),),
                     "2 2\n- 5\n- -\n", "bad.txt:2:3"),
     "hanare": Genre(hanare_brute, hanare_case, SMALL + [(4, 5)],
-                    ([list("---"), list("-2-"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
-                    ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
+                    (rows("--- -2- 3--"), rows("abb acc ddd")),
+                    (rows("--- --- 3--"), rows("abb acc ddd")),
                     "2 2\n- 0\n- -\na a\nb b\n", "bad.txt:2:3"),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
-                   ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
-                   ([list("---"), list("---"), list("---")], [list("abb"), list("acc"), list("ddd")]),
+                   (rows("--- --- 3--"), rows("abb acc ddd")),
+                   (rows("--- --- ---"), rows("abb acc ddd")),
                    "2 2\n- -\n- x\na a\nb b\n", "bad.txt:3:3"),
 }
 
@@ -416,13 +464,20 @@ def test_example(name, run_pzc):
 
 # the genres the npm package pzpr has, each with its cases for pzprjs
 # (case(g): the brute force's arguments) and how an answer is broken
-# (broken(g): the function of (case, answer) that breaks it, or None)
+# (broken(g): the function of (case, answer) that breaks it, or None), and
+# how an answer is put on pzprjs's board when not as number_ops does
 PZPRJS = {
     # no '?': the npm package (0.10.1) counts it as a number of its own, where
     # today's puzz.link (and pzc) reads it as the region's number
     "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), with_number_changed),
     "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), with_number_changed),
     "hanare": (lambda g: hanare_case(g, *g.choice(SMALL[:3])), with_number_moved),
+    # the clues are the regions' products: every cell takes a number; every
+    # region has one (the npm package checks a region without one as product -1)
+    "factors": (lambda g: factors_case(g, *g.choice([(3, 3), (3, 4), (4, 4)]), share=1),
+                lambda g: with_number_changed(g, lambda case, r, c: max(len(case[1]),
+                                                                       len(case[1][0]))),
+                lambda clues, board: number_ops([["-"] * len(board[0])] * len(board), board)),
     "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])),
                lambda g: with_number_changed(g, lambda *_: 4)),
 }
@@ -431,6 +486,6 @@ PZPRJS = {
 @needs_pzpr
 @pytest.mark.parametrize("name", sorted(PZPRJS))
 def test_answers_pass_pzprjs_check(name, tmp_path):
-    case, broken = PZPRJS[name]
+    case, broken, *ops = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered, broken(g))
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered, broken(g), *ops)
