@@ -117,6 +117,10 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name == "binary":
         return [numbers(rng, rows, cols, [1])]
+    if name == "blockarrows":
+        return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name == "cellblockarrows":
+        return [numbers(rng, rows, cols, [-2, 0, 1, 10, 100, 4096, "#", "u", "d", "l", "r"])]
     if name.startswith("flag_"):
         return [rng.random() < 0.5]
     if name == "flags":

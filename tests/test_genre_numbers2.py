@@ -36,8 +36,9 @@ def layered(*grids):
             + "".join(" ".join(map(str, row)) + "\n" for g in grids for row in g))
 
 
-def random_regions(g, h, w, largest=4):
-    """An id grid of connected regions of 1..largest cells, grown at random."""
+def random_regions(g, h, w, largest=4, holes=()):
+    """An id grid of connected regions of 1..largest cells, grown at random;
+    each cell of ``holes`` a region of its own."""
     owner = {}
     for start in ((r, c) for r in range(h) for c in range(w)):
         if start in owner:
@@ -45,10 +46,11 @@ def random_regions(g, h, w, largest=4):
         label = chr(ord("a") + len(set(owner.values())))
         members = [start]
         owner[start] = label
-        for _ in range(g.randint(0, largest - 1)):
+        for _ in range(0 if start in holes else g.randint(0, largest - 1)):
             grow = [(y, x) for (r, c) in members for (y, x) in ((r + 1, c), (r, c + 1),
                                                                   (r, c - 1), (r - 1, c))
-                    if 0 <= y < h and 0 <= x < w and (y, x) not in owner]
+                    if 0 <= y < h and 0 <= x < w and (y, x) not in owner
+                    and (y, x) not in holes]
             if grow:
                 cell = g.choice(grow)
                 owner[cell] = label
@@ -401,6 +403,64 @@ def sukoro_case(g, h, w):
                    ("1", "2", "3", "?"), share=1)[:1]
 
 
+# ---------------------------------------------------------------- Makaro
+
+ARROWS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+
+
+def makaro_brute(clues, ids):
+    """Regions of white cells hold 1..k once, side-by-side cells differ, and an
+    arrow points at a white cell whose number beats every other neighbour's."""
+    h, w = len(ids), len(ids[0])
+    black = {(r, c) for r in range(h) for c in range(w) if clues[r][c] in "xudlr"}
+    givens = [["-" if t in "xudlr" else t for t in row] for row in clues]
+
+    def fits(v, r, c, n):
+        return (r, c) in black or (
+            not any(v.get(p) == n for p in v if p not in black and ids[p[0]][p[1]] == ids[r][c])
+            and not (v.get((r, c - 1)) == n and (r, c - 1) not in black)
+            and not (v.get((r - 1, c)) == n and (r - 1, c) not in black))
+
+    def arrows_hold(board):
+        for r, c in black:
+            if clues[r][c] == "x":
+                continue
+            y, x = r + ARROWS[clues[r][c]][0], c + ARROWS[clues[r][c]][1]
+            if not (0 <= y < h and 0 <= x < w) or (y, x) in black:
+                return False
+            if any(int(board[b][a]) >= int(board[y][x]) for b, a in neighbours(h, w, r, c)
+                   if (b, a) != (y, x) and (b, a) not in black):
+                return False
+        return True
+    return [[["." if (r, c) in black else t for c, t in enumerate(row)]
+             for r, row in enumerate(b)]
+            for b in fillings(givens, ids, fits) if arrows_hold(b)]
+
+
+def makaro_case(g, h, w):
+    """Black cells (each a region of its own), regions of the white cells, and
+    arrows where an answer's largest neighbour is alone; at times one wrong."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    black = set(g.sample(cells, g.randint(0, h * w // 5)))
+    ids = random_regions(g, h, w, holes=black)
+    clues = [["x" if (r, c) in black else "-" for c in range(w)] for r in range(h)]
+    answers = makaro_brute(clues, ids)
+    if not answers:
+        return clues, ids
+    a = g.choice(answers)
+    for r, c in black:
+        near = sorted(((int(a[y][x]), d) for d, (dr, dc) in ARROWS.items()
+                       for y, x in [(r + dr, c + dc)] if (y, x) in cells and (y, x) not in black),
+                      reverse=True)
+        if near and (len(near) == 1 or near[0][0] > near[1][0]) and g.random() < 0.8:
+            clues[r][c] = near[0][1]
+        elif g.random() < 0.3:
+            clues[r][c] = g.choice("udlr")
+    givens, ids = planted(g, ids, lambda *_: [a], share=1)
+    return [[t if clues[r][c] == "-" else clues[r][c] for c, t in enumerate(row)]
+            for r, row in enumerate(givens)], ids
+
+
 # ---------------------------------------------------------------- the tests
 
 SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
@@ -426,6 +486,10 @@ GENRES = {
                     (rows("--- -2- 3--"), rows("abb acc ddd")),
                     (rows("--- --- 3--"), rows("abb acc ddd")),
                     "2 2\n- 0\n- -\na a\nb b\n", "bad.txt:2:3"),
+    "makaro": Genre(makaro_brute, makaro_case, SMALL + [(4, 5)],
+                    (rows("-d- --- ---"), rows("abe ade ade")),
+                    (rows("-l- --- ---"), rows("abe ade ade")),
+                    "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
                    (rows("--- --- 3--"), rows("abb acc ddd")),
                    (rows("--- --- ---"), rows("abb acc ddd")),
@@ -478,6 +542,7 @@ PZPRJS = {
                 lambda g: with_number_changed(g, lambda case, r, c: max(len(case[1]),
                                                                        len(case[1][0]))),
                 lambda clues, board: number_ops([["-"] * len(board[0])] * len(board), board)),
+    "makaro": (lambda g: makaro_case(g, *g.choice(SMALL)), with_number_changed),
     "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])),
                lambda g: with_number_changed(g, lambda *_: 4)),
 }
