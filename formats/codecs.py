@@ -30,6 +30,8 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   topmost cell there); encode takes a cell layer and writes each room's one
   number wherever it is in the room (two numbers in a room are an error);
 - ``count``: an int (Star Battle's "N/" prefix);
+- ``blockarrows``: a cell layer of numbers 1..100 and black cells, "#"
+  without an arrow or "u" "d" "l" "r" with one (Makaro's arrows);
 - ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
@@ -491,6 +493,37 @@ def _enc_arrownumber16(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# blockarrows (decodeMakaro: numbers 1..100, and black cells with an arrow or none)
+
+_BLOCK_DIR = {0: "#", 1: "u", 2: "d", 3: "l", 4: "r"}
+_BLOCK_NUM = {v: k for k, v in _BLOCK_DIR.items()}
+
+
+def _dec_blockarrows(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch.isascii() and ch.isdigit():
+            return int(ch) + 1, 1
+        if ch == "-":
+            return _int(cur.take(2, "a two-digit number"), 10, cur, at + 1,
+                        "a decimal number") + 1, 1
+        if "a" <= ch <= "e":
+            return _BLOCK_DIR[int(ch, 16) - 10], 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of numbers and black cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_blockarrows(values, rows, cols, inputs):
+    def write(v):
+        if v in _BLOCK_NUM:
+            return _b36(_BLOCK_NUM[v] + 10)
+        _check_int(v, "a layer of numbers 1..99 and black cells", 1, 99)
+        return str(v - 1) if v <= 10 else f"-{v - 1}"
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 15, 20)
+
+
+# ---------------------------------------------------------------------------
 # border (decodeBorder) and regions
 
 def regions_from_borders(rows, cols, vertical, horizontal):
@@ -868,6 +901,8 @@ _url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
 _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
      "lists of numbers above the columns and left of the rows, up to half the "
      "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
+_url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
+     "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
 
@@ -995,19 +1030,24 @@ def _number_token(tok, line, lc, what, extra=()):
         lc.error(f"{what}: '{tok}' is not a number, '-' or '.'", line)
 
 
-def _fdec_cellqnum(lc, rows, cols, inputs, extra=()):
-    grid = _read_grid(lc, rows, cols, "the clue numbers")
+def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clue numbers"):
+    """A number a cell; ``extra`` tokens read as blank, ``symbols`` maps the
+    other tokens that are not numbers to their values."""
+    grid = _read_grid(lc, rows, cols, what)
     out = {}
     for cell, (tok, line) in grid.items():
-        v = _number_token(tok, line, lc, "the clue numbers", extra)
+        v = (symbols or {}).get(tok)
+        if v is None:
+            v = _number_token(tok, line, lc, what, extra)
         if v is not None:
             out[cell] = v
     return [out]
 
 
-def _fenc_cellqnum(values, rows, cols, inputs):
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
     vals = values[0]
     _by_index(vals, rows, cols)
+    token_of = {v: tok for tok, v in (symbols or {}).items()}
 
     def token(r, c):
         v = vals.get((r, c))
@@ -1015,6 +1055,8 @@ def _fenc_cellqnum(values, rows, cols, inputs):
             return "."
         if v == -2:
             return "-"
+        if isinstance(v, str) and v in token_of:
+            return token_of[v]
         return str(_check_int(v, "a clue number", 0))
     return _write_grid(rows, cols, token)
 
@@ -1080,6 +1122,19 @@ def _fenc_empty(values, rows, cols, inputs):
     vals = values[0]
     _by_index(vals, rows, cols)
     return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+
+
+# Makaro's black cells, '#' without an arrow and t b l r with one
+_FILE_BLOCKS = {"#": "#", "t": "u", "b": "d", "l": "l", "r": "r"}
+
+
+def _fdec_cellblockarrows(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows, cols, inputs, symbols=_FILE_BLOCKS,
+                          what="the numbers and black cells")
+
+
+def _fenc_cellblockarrows(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows, cols, inputs, symbols=_FILE_BLOCKS)
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -1263,6 +1318,10 @@ _file("cellqnumans", 1, _fdec_cellqnumans, _fenc_cellqnum, "CellQnumAns",
       "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)")
 _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQnum",
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
+_file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
+      "decodeCellQuesData_makaro",
+      "numbers, '-' (-2, '?'), '.', and black cells: '#' without an arrow, 't' 'b' 'l' 'r' "
+      "with one (read as '#', 'u', 'd', 'l', 'r')")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",

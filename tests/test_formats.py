@@ -128,6 +128,10 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         room = {p: (rows + 1) // 2 if p[0] == -1 else (cols + 1) // 2 for p in picked}
         return [{p: tuple(rng.choice(N16[:-1]) for _ in range(rng.randint(1, room[p])))
                  for p in picked}]
+    if name == "blockarrows":
+        return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name == "cellblockarrows":
+        return [numbers(rng, rows, cols, [-2, 0, 1, 10, 100, 4096, "#", "u", "d", "l", "r"])]
     if name.startswith("flag_"):
         return [rng.random() < 0.5]
     if name == "flags":
