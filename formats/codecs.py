@@ -1338,7 +1338,7 @@ _file("number", 1, _fdec_number, _fenc_number, "a number line",
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
       "a line of comma-separated options, present in pzprv3.1+ files (Country Road); "
       "not written (files are written as 'pzprv3')")
-for _letter in "bfotxe":
+for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),

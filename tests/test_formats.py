@@ -381,10 +381,12 @@ GENRES = {
     "geradeweg": ("geradeweg", "geradeweg", ["number16"], ["flag_f", "cellqnum", "borderline"],
                   True, True),
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
+    "koburin": ("koburin", "koburin", ["cells4"],
+                ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
 
 def pzpr_version():
     modules = pzprjs_tool.modules()

@@ -186,6 +186,65 @@ def test_simpleloop_errors(tmp_path):
     assert "bad.pzprv3:5:1: error: the empty cells: 'o' is not '*' (empty) or '.'" in out.stderr
 
 
+# ------------------------------------------------------------------ Koburin
+
+def koburin_answers(board):
+    """Every loop (or none) off the numbered cells such that the other cells
+    off it, the shaded ones, are never side by side and each number counts
+    the shaded cells beside it."""
+    h, w = len(board), len(board[0])
+    clue = {(r, c): board[r][c] for r, c in cells_of(board) if board[r][c] != "-"}
+    out = []
+    for loop in [frozenset()] + all_loops(h, w):
+        on = {x for e in loop for x in e}
+        if on & set(clue):
+            continue
+        shaded = set(cells_of(board)) - on - set(clue)
+        if any(add(x, d) in shaded for x in shaded for d in (DOWN, RIGHT)):
+            continue
+        if all(t == "?" or int(t) == sum(add(x, d) in shaded for d in (UP, DOWN, LEFT, RIGHT))
+               for x, t in clue.items()):
+            out.append(draw(h, w, loop, lambda x: clue.get(x) or ("#" if x in shaded else None)))
+    return out
+
+
+def koburin_boards(rng, h, w, n):
+    """The cells off a random loop shaded where they may be, numbered
+    otherwise (now and then '?' or a wrong count); a few numbers dropped."""
+    boards = []
+    while len(boards) < n:
+        on = {x for e in rng.choice(all_loops(h, w)) for x in e}
+        off = [x for x in cells_of([[0] * w] * h) if x not in on]
+        rng.shuffle(off)
+        shaded = set()
+        for x in off:
+            if rng.random() < 0.6 and not any(add(x, d) in shaded for d in (UP, DOWN, LEFT, RIGHT)):
+                shaded.add(x)
+        board = [["-"] * w for _ in range(h)]
+        for r, c in off:
+            if (r, c) not in shaded:
+                board[r][c] = str(sum(add((r, c), d) in shaded for d in (UP, DOWN, LEFT, RIGHT)))
+                if rng.random() < 0.1:
+                    board[r][c] = "?"
+                elif rng.random() < 0.1:
+                    board[r][c] = str((int(board[r][c]) + 1) % 5)
+        if len(koburin_answers(board)) <= MOST:
+            boards.append(board)
+    return boards
+
+
+def test_koburin_variants_are_refused(tmp_path):
+    """puzz.link's options 'o' (shaded cells outside the loop) and 'm'
+    (numbers count the eight cells around) change the rules."""
+    for flag in ("o", "m"):
+        out = run_cli("solve", f"https://puzz.link/p?koburin/{flag}/3/3/0j")
+        assert out.returncode == 2 and f"this URL's flag '{flag}' asks for a variant" in out.stderr
+        file = tmp_path / "variant.pzprv3"
+        file.write_text(f"pzprv3\nkoburin\n2\n2\n{flag}\n0 . \n. . \n")
+        out = run_cli("solve", file)
+        assert out.returncode == 2 and "asks for a variant of the rules" in out.stderr, out.stderr
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -196,7 +255,8 @@ class Genre(NamedTuple):
 
 
 GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
-          "simpleloop": Genre(simpleloop_boards, simpleloop_answers)}
+          "simpleloop": Genre(simpleloop_boards, simpleloop_answers),
+          "koburin": Genre(koburin_boards, koburin_answers)}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
