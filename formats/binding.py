@@ -24,6 +24,7 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
+from ..encoder.ground import blank_tokens
 from ..encoder.instance import Instance, Record, SamePlace
 from ..runtime.clock import big_dict
 
@@ -71,6 +72,41 @@ class Binding:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def layer_tokens(self, k: int, raw: dict, geometry, blanks) -> dict:
+        """Codec ``k``'s raw values as the spec's tokens, on the cells of
+        ``geometry``'s board.  A cell the codec leaves out
+        has its blank raw value (binary's 0) when a pair names that value; a
+        symbol no pair names is left out when the codec holds the answer's
+        marks too (``cell``); so is a cell whose token is a blank character
+        (a pair such as (1, ".") says which raw value means nothing)."""
+        codec = self.registry[self.codecs[k]]
+        named = {r for r, _ in self.pairs[k]}
+        if codec.blank_raw is not None and codec.blank_raw in named:
+            raw = {cell: raw.get(cell, codec.blank_raw) for cell in geometry.cells}
+        cells = geometry.cell_set
+        out = {}
+        for cell, value in raw.items():
+            if cell not in cells or (codec.marks_blank and isinstance(value, str)
+                                     and value not in named):
+                continue
+            token = self.to_token(k, value)
+            if not (isinstance(token, str) and token in blanks):
+                out[cell] = token
+        return out
+
+    def layer_raw(self, k: int, layer: dict, cells, blanks) -> dict:
+        """The raw values codec ``k`` writes for a layer of tokens: a blank
+        cell takes the raw value of a pair whose token is a blank character."""
+        out = {c: self.to_raw(k, v) for c, v in layer.items()}
+        empty = [r for r, tok in self.pairs[k] if isinstance(tok, str) and tok in blanks]
+        if empty:
+            out.update({c: empty[0] for c in cells if c not in layer})
+        return out
+
+    @property
+    def registry(self) -> dict:
+        return codec_table.URL_CODECS if self.line.kind == "url" else codec_table.FILE_CODECS
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -225,7 +261,7 @@ def _binding(spec, kind, ptype, fail) -> Binding:
 def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
-    cells = inst.geometry.cell_set
+    blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -244,8 +280,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
                            f"'{target}'")
-            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
-                     if cell in cells}
+            layer = binding.layer_tokens(i, value, inst.geometry, blanks)
             if target == "clues":
                 inst.clues = layer
                 inst.tokens = {cell: str(v) for cell, v in layer.items()}
@@ -269,6 +304,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cells
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
@@ -276,13 +313,13 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             if target in spec.params:
                 out.append(inst.params[target])
             elif target == "clues":
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()})
+                out.append(binding.layer_raw(i, inst.clues, cells, blanks))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+                out.append(binding.layer_raw(i, inst.layers[target], cells, blanks))
     return out
 
 
