@@ -53,9 +53,11 @@ SUGGEST = "#1f77d4"
 REGION_FILLS = ("#fde2c8", "#d4ecd4", "#d6e4f5", "#f5d6e8", "#fff2b3", "#e0d6f5",
                 "#cdeeee", "#f0e0c8", "#e4f5c8", "#f5cccc", "#d0d8e8", "#ece4d8")
 
-# box-drawing characters: the directions they go (up, down, left, right), doubled or not
+# box-drawing characters: the directions they go (up, down, left, right), doubled or not;
+# a line that ends in the cell goes one way only
 _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": "ul", "├": "udr",
-        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD"}
+        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD",
+        "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 _BLANK = {"", ".", " "}
@@ -135,8 +137,12 @@ class _Board:
             rows = max(r for r, _ in self.cells) + 1 if self.cells else 0
             cols = max(c for _, c in self.cells) + 1 if self.cells else 0
             self.rows, self.cols = rows, cols
-            self.width = M * 2 + cols * S
-            self.height = M * 2 + rows * S
+            # room for the clues outside the grid, on their sides
+            self.pad = {side: _outside_depth(instance, side) for side in instance.outside}
+            self.x0 = M + self.pad.get("left", 0)
+            self.y0 = M + self.pad.get("top", 0)
+            self.width = M * 2 + cols * S + self.pad.get("left", 0) + self.pad.get("right", 0)
+            self.height = M * 2 + rows * S + self.pad.get("top", 0) + self.pad.get("bottom", 0)
         self.size = S if not self.hex else R * 1.5
 
     def centre(self, cell):
@@ -144,7 +150,12 @@ class _Board:
         if self.hex:
             x = self.geom.indent(r) + 2 * c
             return M + (x + 1) * self.unit, M + R + 1.5 * R * r
-        return M + c * S + S / 2, M + r * S + S / 2
+        return self.x0 + c * S + S / 2, self.y0 + r * S + S / 2
+
+    def dot(self, point):
+        """Where the corner (row, column) of the cells is drawn."""
+        r, c = point
+        return self.x0 + c * S, self.y0 + r * S
 
     def outline(self, cell) -> list:
         """The corners of a cell, clockwise from the top (hex) or top-left."""
@@ -180,6 +191,60 @@ class _Board:
             other = (cell[0], cell[1] + dc) if dr == 0 else None
         step = S if not self.hex else 2 * self.unit
         return (x + dc * step / 2, y + dr * step / 2), other
+
+
+_SLOT = 0.6 * S          # the room one number of a list outside the grid takes
+
+
+def _outside_depth(instance, side) -> float:
+    """How far the clues outside one side of the grid reach from it."""
+    longest = max((len(v) for p, v in instance.clues.items()
+                   if type(v) is tuple and _side_of(instance, p) == side), default=1)
+    return max(S, longest * _SLOT)
+
+
+def _side_of(instance, place):
+    r, c = place
+    g = instance.geometry
+    return ("top" if r == -1 else "bottom" if r == g.height else
+            "left" if c == -1 else "right" if c == g.width else None)
+
+
+def _outside_clues(svg, board, instance):
+    """The clues outside the grid, beside their rows and columns; a list of
+    numbers reads toward the board (top: downward; left: rightward)."""
+    for place in instance.outside_places():
+        if place not in instance.clues:
+            continue
+        value = instance.clues[place]
+        side = _side_of(instance, place)
+        items = [str(v) for v in value] if type(value) is tuple else \
+            [instance.tokens.get(place, str(value))]
+        x, y = board.centre(place)
+        n = len(items)
+        for i, item in enumerate(items):
+            # slot i of n, counted from the board outward for the sides that read toward it
+            away = (n - i - 0.5) * _SLOT if side in ("top", "left") else (i + 0.5) * _SLOT
+            if n == 1:
+                ix, iy = x, y
+            elif side in ("top", "bottom"):
+                edge = board.y0 if side == "top" else board.y0 + board.rows * S
+                ix, iy = x, edge - away if side == "top" else edge + away
+            else:
+                edge = board.x0 if side == "left" else board.x0 + board.cols * S
+                ix, iy = (edge - away if side == "left" else edge + away), y
+            size = _font(item, S) if n == 1 else _font(item, _SLOT * 1.4)
+            svg.text("text", ix, iy, item, size, INK, f"clue outside {side}", weight="bold")
+
+
+def _dot_clues(svg, board, instance):
+    """Clues on the corners of the cells: a small white disc with the number."""
+    for point, value in instance.clues.items():
+        x, y = board.dot(point)
+        token = instance.tokens.get(point, str(value))
+        svg.add("dots", f'<circle class="clue dot" data-dot="{point[0]},{point[1]}" cx="{_n(x)}" '
+                        f'cy="{_n(y)}" r="{_n(S * 0.22)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
+        svg.text("dots", x, y, token, S * 0.3, INK, "clue dot")
 
 
 def _key(p):
@@ -323,6 +388,11 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
     _borders(svg, board, groups + ([pic.cells] if answer_regions else []))
     # a plan's clues are its start, which the first board shows as the answer
     clues = instance.clues if spec.plan is None or not pic.cells else {}
+    if instance.points:
+        clues = {}
+        _dot_clues(svg, board, instance)
+    elif instance.outside:
+        _outside_clues(svg, board, instance)
     extra = [name for name in spec.layer_names if name != "clues" and name not in region_layers]
     for cell in board.cells:
         _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions)
