@@ -24,7 +24,7 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
-from ..encoder.ground import board_option
+from ..encoder.ground import blank_tokens, board_option
 from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
@@ -77,6 +77,38 @@ class Binding:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
+        """Codec ``k``'s raw values as the spec's tokens, on the cells of
+        ``geometry``'s board (and the places ``extra``, outside clues').  A
+        cell the codec leaves out
+        has its blank raw value (binary's 0) when a pair names that value; a
+        symbol no pair names is left out when the codec holds the answer's
+        marks too (``cell``); so is a cell whose token is a blank character
+        (a pair such as (1, ".") says which raw value means nothing)."""
+        codec = self.registry[self.codecs[k]]
+        named = {r for r, _ in self.pairs[k]}
+        if codec.blank_raw is not None and codec.blank_raw in named:
+            raw = {cell: raw.get(cell, codec.blank_raw) for cell in geometry.cells}
+        cells = geometry.cell_set
+        out = {}
+        for cell, value in raw.items():
+            if (cell not in cells and cell not in extra) or (
+                    codec.marks_blank and isinstance(value, str) and value not in named):
+                continue
+            token = self.to_token(k, value)
+            if not (isinstance(token, str) and token in blanks):
+                out[cell] = token
+        return out
+
+    def layer_raw(self, k: int, layer: dict, cells, blanks) -> dict:
+        """The raw values codec ``k`` writes for a layer of tokens: a blank
+        cell takes the raw value of a pair whose token is a blank character."""
+        out = {c: self.to_raw(k, v) for c, v in layer.items()}
+        empty = [r for r, tok in self.pairs[k] if isinstance(tok, str) and tok in blanks]
+        if empty:
+            out.update({c: empty[0] for c in cells if c not in layer})
+        return out
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -233,8 +265,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     k = 0
     inst.outside = outside_sides(spec)
     inst.points = board_option(spec, "points") is not None
-    cells = inst.geometry.cell_set
     places = inst.clue_places() or set()
+    blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -253,8 +285,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
                            f"'{target}'")
-            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
-                     if cell in cells or target == "clues" and cell in places}
+            extra = places if target == "clues" else ()
+            layer = binding.layer_tokens(i, value, inst.geometry, blanks, extra)
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
@@ -278,6 +310,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cells
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
@@ -287,14 +321,15 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             elif target == "clues":       # each codec its share: the cells, outside, dots
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()
-                            if share == "dots" or (c in inside) == (share == "cells")})
+                mine = {c: v for c, v in inst.clues.items()
+                        if share == "dots" or (c in inside) == (share == "cells")}
+                out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+                out.append(binding.layer_raw(i, inst.layers[target], cells, blanks))
     return out
 
 

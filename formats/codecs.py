@@ -136,6 +136,11 @@ class Codec:
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
     places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots
+    # the raw value of a cell the codec leaves out (binary: 0), which a spec's
+    # pair may give a token (Nondango's circles are the cells without a bit)
+    blank_raw: object = None
+    # symbols no pair of the spec names are the answer's marks: read as blank
+    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -862,12 +867,34 @@ def _enc_binary(values, rows, cols, inputs):
     return _write_bits([bool(vals.get(i)) for i in range(rows * cols)])
 
 
+# ---------------------------------------------------------------------------
+# number6 (decodeShugaku: a digit 0..5 a cell, '6'..'z' runs of blanks)
+
+def _dec_number6(cur, rows, cols, inputs):
+    def item(ch, at):
+        if "0" <= ch <= "4":
+            return int(ch), 1
+        if ch == "5":
+            return -2, 1
+        if ch.isascii() and ch.isalnum() and not ch.isupper():
+            return None, int(ch, 36) - 5
+        cur.error(f"unexpected '{ch}' in a number6 layer", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_number6(values, rows, cols, inputs):
+    def write(v):
+        return "5" if v == -2 else str(_check_int(v, "number6 (0..4, -2)", 0, 4))
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
-def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells"):
+def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
+         blank_raw=None):
     URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
-                             places=places)
+                             places=places, blank_raw=blank_raw)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -904,7 +931,11 @@ _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
 _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
      "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
-     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
+     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
+     "are 0, blank unless a pair names 0", blank_raw=0)
+_url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
+     "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
+     "'6'..'z'")
 
 
 # ---------------------------------------------------------------------------
@@ -1044,13 +1075,18 @@ def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clu
     return [out]
 
 
-def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
+def _write_layer(values, rows, cols, token):
+    """The grid lines of a cell layer (``values[0]``): ``token(value, cell)``
+    of each cell's value (None: blank)."""
     vals = values[0]
     _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: token(vals.get((r, c)), (r, c)))
+
+
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
     token_of = {v: tok for tok, v in (symbols or {}).items()}
 
-    def token(r, c):
-        v = vals.get((r, c))
+    def token(v, cell):
         if v is None:
             return "."
         if v == -2:
@@ -1058,7 +1094,7 @@ def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
         if isinstance(v, str) and v in token_of:
             return token_of[v]
         return str(_check_int(v, "a clue number", 0))
-    return _write_grid(rows, cols, token)
+    return _write_layer(values, rows, cols, token)
 
 
 def _fdec_cellqnumans(lc, rows, cols, inputs):
@@ -1105,6 +1141,27 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
         d = _DIR_NUM[dirs[(r, c)]] if (r, c) in dirs else 0
         return f"{d},{'-' if v == -2 else _check_int(v, 'an arrow clue', 0)}"
     return _write_grid(rows, cols, token)
+
+
+def _fdec_cell(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the cells")
+    out = {}
+    for cell, (tok, _) in grid.items():
+        if tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                out[cell] = tok
+    return [out]
+
+
+def _fenc_cell(values, rows, cols, inputs):
+    def token(v, cell):
+        text = "." if v is None else str(v)
+        if not text or any(ch.isspace() for ch in text):
+            raise FormatError(f"{v!r} at {cell} cannot be written as a token of a file")
+        return text
+    return _write_layer(values, rows, cols, token)
 
 
 def _fdec_empty(lc, rows, cols, inputs):
@@ -1307,9 +1364,10 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          marks_blank=False):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places)
+                              places=places, marks_blank=marks_blank)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1324,6 +1382,9 @@ _file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
       "with one (read as '#', 'u', 'd', 'l', 'r')")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
+      "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
+      "is the answer's and read as blank", marks_blank=True)
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",

@@ -117,6 +117,10 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name in ("binary", "empty"):
         return [numbers(rng, rows, cols, [1])]
+    if name == "number6":
+        return [numbers(rng, rows, cols, [-2, 0, 1, 2, 3, 4])]
+    if name == "cell":
+        return [numbers(rng, rows, cols, [0, 7, -1, 12, "a", "#", "?", "-"])]
     if name.startswith("excell16"):
         lists = name.endswith("lists")
         places = dict.fromkeys(p for p, _ in excell_places(rows, cols, name.endswith("around"),

@@ -26,7 +26,8 @@ import pytest
 import pzprjs
 from conftest import EXAMPLES, run_cli
 from genre_tools import examples_unique
-from shaded import board_text, connected, neighbours, printed, run_genre, sizes_of
+from shaded import (board_text, connected, layered_text, neighbours, printed, random_regions,
+                    region_lists, run_genre, sizes_of)
 
 
 def cells_of(h, w):
@@ -143,9 +144,54 @@ def test_yinyang_answers_pass_pzprjs(tmp_path):
     judged_by_pzprjs(tmp_path, "yinyang", grids, board_text, yinyang_brute, yinyang_ops, "#.")
 
 
+# ---------------------------------------------------------------- Nondango
+
+LINES3 = [(0, 1), (1, 0), (1, 1), (1, -1)]
+
+
+def nondango_brute(board):
+    circles, ids = board
+    h, w = len(ids), len(ids[0])
+    spots = [x for x in cells_of(h, w) if circles[x[0]][x[1]] == "o"]
+    rooms = region_lists(ids)
+    threes = [[(r + k * dr, c + k * dc) for k in range(3)] for r, c in spots
+              for dr, dc in LINES3 if all(x in spots for x in
+                                          [(r + k * dr, c + k * dc) for k in range(3)])]
+    out = set()
+    for fill in fillings(spots, "#o"):
+        if (all(sum(fill.get(x) == "#" for x in room) == 1 for room in rooms)
+                and all(len({fill[x] for x in t}) == 2 for t in threes)):
+            out.add(grid_of(h, w, {x: fill.get(x, ".") for x in cells_of(h, w)}))
+    return out
+
+
+def nondango_board(rng, h, w):
+    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(2, 4)))
+    circles = [["o" if rng.random() < 0.75 else "-" for _ in range(w)] for _ in range(h)]
+    return circles, ids
+
+
+def test_nondango_against_brute_force():
+    rng = random.Random(6)
+    boards = [nondango_board(rng, h, w) for h, w in sizes_of(rng, 40)]
+    run_genre("nondango", boards, nondango_brute, layered_text)
+
+
+def nondango_ops(board, rows):
+    return [pzprjs.cell(r, c, "setQans", 1) for r, row in enumerate(rows_of(rows))
+            for c, t in enumerate(row) if t == "#"]
+
+
+def test_nondango_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(9)
+    boards = [nondango_board(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, "nondango", boards, layered_text, nondango_brute, nondango_ops,
+                     "#o", free=lambda board, x: board[0][x[0]][x[1]] == "o")
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang"]
+GENRES = ["yinyang", "nondango"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
@@ -155,15 +201,20 @@ def test_examples_are_unique(genre, run_pzc):
 
 @pytest.mark.parametrize("genre", GENRES)
 def test_examples_go_through_urls_and_files_unchanged(genre, tmp_path):
-    """`pzc convert` writes the example as a URL and as a pzprv3 file; each,
-    read back and written as text, is the example's instance again."""
+    """`pzc convert` writes each example as a URL and as a pzprv3 file; the
+    file read back is the same URL and file again, and the URL read back,
+    written as text, is the same URL again."""
+    def convert(path, form, spec=()):
+        run = run_cli("convert", *spec, path, "--format", form)
+        assert run.returncode == 0, run.stderr
+        out = tmp_path / f"{form}.{len(list(tmp_path.iterdir()))}"
+        out.write_text(run.stdout)
+        return run.stdout, out
     for path in sorted((EXAMPLES / genre).iterdir()):
-        text = run_cli("convert", genre, path, "--format", "text").stdout
-        for form in ("url", "pzprv3"):
-            out = run_cli("convert", genre, path, "--format", form)
-            assert out.returncode == 0, out.stderr
-            written = tmp_path / f"written.{form}"
-            written.write_text(out.stdout)
-            back = run_cli("convert", written, "--format", "text")
-            assert back.returncode == 0, back.stderr
-            assert back.stdout == text, (form, out.stdout)
+        url, url_file = convert(path, "url", [genre])
+        pzprv3, pzprv3_file = convert(path, "pzprv3", [genre])
+        assert url.startswith(f"https://puzz.link/p?{genre}/")
+        assert convert(pzprv3_file, "url")[0] == url
+        assert convert(pzprv3_file, "pzprv3")[0] == pzprv3
+        text, text_file = convert(url_file, "text")
+        assert convert(text_file, "url", [genre])[0] == url
