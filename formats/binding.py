@@ -68,6 +68,8 @@ class Binding:
         for r, tok in self.pairs[k]:
             if r == raw:
                 return tok
+        if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
+            return None
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -255,6 +257,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
                            f"'{target}'")
             layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
                      if cell in cells or target == "clues" and cell in places}
+            layer = {cell: tok for cell, tok in layer.items() if tok is not None}
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
@@ -288,7 +291,7 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
                 out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()
-                            if share == "dots" or (c in inside) == (share == "cells")})
+                            if share in ("dots", "all") or (c in inside) == (share == "cells")})
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
