@@ -68,6 +68,8 @@ class Binding:
         for r, tok in self.pairs[k]:
             if r == raw:
                 return tok
+        if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
+            return None
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -97,7 +99,7 @@ class Binding:
                     codec.marks_blank and isinstance(value, str) and value not in named):
                 continue
             token = self.to_token(k, value)
-            if not (isinstance(token, str) and token in blanks):
+            if token is not None and not (isinstance(token, str) and token in blanks):
                 out[cell] = token
         return out
 
@@ -322,7 +324,7 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
                 mine = {c: v for c, v in inst.clues.items()
-                        if share == "dots" or (c in inside) == (share == "cells")}
+                        if share in ("dots", "all") or (c in inside) == (share == "cells")}
                 out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}

@@ -135,7 +135,7 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
-    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both), dots
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
     # pair may give a token (Nondango's circles are the cells without a bit)
     blank_raw: object = None
@@ -218,6 +218,41 @@ def _scan(cur: Cursor, n: int, item, what="cells") -> dict:
 
 def _layer(got: dict, cols: int) -> dict:
     return {_at(i, cols): v for i, v in got.items()}
+
+
+# ---------------------------------------------------------------------------
+# cells1 (decode1Cell: sparse marked cells, each a character with the run after it)
+
+def _dec_cells1(cur, rows, cols, inputs):
+    """'0'..'h': a marked cell (value 1) and 0..17 unmarked after it;
+    'i'..'z': 1..18 unmarked cells."""
+    def item(ch, at):
+        if ch.isascii() and ch.isalnum():
+            k = int(ch, 36)
+            return (1, k + 1) if k < 18 else (None, k - 17)
+        cur.error(f"unexpected '{ch}' in a layer of marked cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_cells1(values, rows, cols, inputs):
+    marked = _by_index(values[0], rows, cols)
+    for v in marked.values():
+        _check_int(v, "a layer of marked cells (decode1Cell)", 1, 1)
+    n = rows * cols
+    out = []
+    c = 0
+    while c < n:
+        start = c
+        if c in marked:          # the mark, then up to 17 unmarked cells
+            c += 1
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start - 1))
+        else:                    # up to 18 unmarked cells
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start + 17))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------
@@ -930,6 +965,9 @@ _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
      "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
 _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
      "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
+_url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
+     "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
+     "(Tents' trees)")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
@@ -1293,6 +1331,73 @@ def _fenc_cellqnum51(values, rows, cols, inputs):
     return _write_grid(rows + 1, cols + 1, token)
 
 
+class Mark(str):
+    """A token pzprjs writes in a cell of a ``cellexcell`` grid that is not a
+    given number ("1", "A", "#", "+", "-"): what it means is the genre's.  A
+    spec's (raw, token) pair makes it a clue; with no pair it is part of the
+    answer, or nothing, and is not read (formats/binding.py drops it)."""
+
+
+def _outside_raw(tok, line, lc):
+    """A number outside the grid in a pzprv3 grid: "N", "cN" (pzprjs's check
+    mark on a clue, not kept), "-" (-2, a clue without a number)."""
+    if tok == "-":
+        return -2
+    try:
+        return _file_int(tok[1:] if tok.startswith("c") else tok)
+    except ValueError:
+        lc.error(f"the clues outside the grid: '{tok}' is not a number, '-' or '.'", line)
+
+
+def _cellexcell(around):
+    """decodeCellExCell: one grid of tokens with the cells outside the board,
+    (rows + 1) x (cols + 1) with the row above and the column left of it
+    (pzprjs's hasexcell 1), or (rows + 2) x (cols + 2) with a row and column
+    on every side (hasexcell 2); the corners are not read.  Grid entry (i, j)
+    is place (i - 1, j - 1): (-1, c) above column c, (r, -1) left of row r,
+    (rows, c) below, (r, cols) right.  Outside: numbers as ``_outside_raw``.
+    In a cell: "qN" the given number N (as decodeCellExCellQnumAnumsub writes
+    it), "." nothing, any other token a ``Mark``."""
+    extra = 2 if around else 1
+
+    def dec(lc, rows, cols, inputs):
+        grid = _read_grid(lc, rows + extra, cols + extra, "the grid with its outside clues")
+        out = {}
+        for (i, j), (tok, line) in grid.items():
+            r, c = i - 1, j - 1
+            inside_r, inside_c = 0 <= r < rows, 0 <= c < cols
+            if tok == "." or not (inside_r or inside_c):
+                continue
+            if inside_r and inside_c:
+                if tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok):
+                    out[(r, c)] = int(tok[1:])
+                else:
+                    out[(r, c)] = Mark(tok)
+            else:
+                out[(r, c)] = _outside_raw(tok, line, lc)
+        return [out]
+
+    def enc(values, rows, cols, inputs):
+        vals = values[0]
+        for (r, c) in vals:
+            if not (-1 <= r < rows + extra - 1 and -1 <= c < cols + extra - 1) or (
+                    not 0 <= r < rows and not 0 <= c < cols):
+                raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+
+        def token(i, j):
+            r, c = i - 1, j - 1
+            v = vals.get((r, c))
+            if v is None:
+                return "."
+            if isinstance(v, str):
+                return v
+            if 0 <= r < rows and 0 <= c < cols:
+                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
+            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
+        return _write_grid(rows + extra, cols + extra, token)
+    return dec, enc
+
+
 def _skip_lines(lc: LineCursor, count: int):
     """Answer sections are read leniently: up to ``count`` lines, whatever
     they hold (answers are ignored, and a newer pzprjs may have written an
@@ -1387,6 +1492,12 @@ _file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
       "is the answer's and read as blank", marks_blank=True)
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
+_file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
+      "the grid with a row above and a column left of it (hasexcell 1): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
+      "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

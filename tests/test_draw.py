@@ -88,6 +88,40 @@ def test_golden_picture(name):
         f"{name}'s picture changed; if that is meant, run with PZC_GOLDEN=update and look at it")
 
 
+OUTSIDE = [n for n in SPECS if any(o.name == "outside" for o in api.load_spec(n).board.options)]
+
+
+@pytest.mark.parametrize("name", OUTSIDE)
+def test_golden_outside_clues_sit_outside_the_board(name):
+    """In the golden picture of a genre with clues outside the grid, each
+    such clue is drawn beyond its side of the board, level with its row or
+    column, and every one of the example's outside clues is there."""
+    spec, inst, result, doc = solved(name)
+    root = ET.fromstring((GOLDEN / f"{name}.svg").read_text(encoding="utf-8"))
+    cells = {tuple(int(v) for v in e.get("data-cell").split(",")): e for e in root.iter()
+             if e.get("class") == "cell" and e.get("data-cell")}
+    xs = [float(p.split(",")[0]) for e in cells.values() for p in e.get("points").split()]
+    ys = [float(p.split(",")[1]) for e in cells.values() for p in e.get("points").split()]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    drawn = {}
+    for e in root.iter():
+        cls = (e.get("class") or "").split()
+        if cls[:2] != ["clue", "outside"]:
+            continue
+        side, x, y = cls[2], float(e.get("x")), float(e.get("y"))
+        beyond = {"top": y < top, "bottom": y > bottom, "left": x < left, "right": x > right}
+        assert beyond[side], (side, x, y, (left, top, right, bottom))
+        level = left < x < right if side in ("top", "bottom") else top < y < bottom
+        assert level, (side, x, y)
+        drawn[side] = drawn.get(side, 0) + 1
+    # a list of numbers is drawn number by number: at least one a given place
+    for side in inst.outside:
+        given = sum(1 for p in inst.outside_places() if p in inst.clues
+                    and draw._side_of(inst, p) == side)
+        assert drawn.get(side, 0) >= given, (side, drawn, given)
+    assert drawn
+
+
 def svg_documents(name):
     spec, inst, result, doc = solved(name)
     return doc.frames if doc.is_plan else [doc.svg]
@@ -223,7 +257,12 @@ def test_browser_shows_the_answer(name):
     image = screenshot(text, board.width, board.height)
     box = image.ink_box()
     assert box is not None, "nothing drawn"
-    if not board.hex:
+    if inst.outside:        # the clues beside the board ink its margins too
+        grid = (board.x0, board.y0, board.x0 + board.cols * S, board.y0 + board.rows * S)
+        assert box[0] <= grid[0] + 3 and box[1] <= grid[1] + 3, (box, grid)
+        assert box[2] >= grid[2] - 3 and box[3] >= grid[3] - 3, (box, grid)
+        assert box[2] <= board.width - M + 3 and box[3] <= board.height - M + 3, box
+    elif not board.hex:
         assert all(abs(a - b) <= 3 for a, b in zip(box, (M, M, board.width - M, board.height - M))), box
     else:
         assert box[0] >= M - 3 and box[2] <= board.width - M + 3
