@@ -13,7 +13,8 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").
+(a raw -2 with no pair is "?").  Several codecs may fill one layer
+(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
 """
 
 from __future__ import annotations
@@ -71,6 +72,18 @@ class Binding:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def writes(self, k: int, layer: str, token) -> bool:
+        """Whether codec k writes this token of the layer.  When several
+        codecs fill one layer (Bosanowa's board shape and its numbers), a
+        token goes to the first of them whose pairs name it, and any other
+        token to the first of them with no pairs."""
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets]
+        if len(sharing) == 1:
+            return True
+        naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
+        plain = [i for i in sharing if not self.pairs[i]]
+        return k == (naming or plain or [None])[0]
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -226,6 +239,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
     cells = inst.geometry.cell_set
+    filled = {}
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -246,6 +260,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
                            f"'{target}'")
             layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
                      if cell in cells}
+            if target in filled:        # a layer that several codecs fill: the first keeps a cell
+                layer = {**layer, **filled[target]}
+            filled[target] = layer
             if target == "clues":
                 inst.clues = layer
                 inst.tokens = {cell: str(v) for cell, v in layer.items()}
@@ -276,13 +293,15 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             if target in spec.params:
                 out.append(inst.params[target])
             elif target == "clues":
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()})
+                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()
+                            if binding.writes(i, target, v)})
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()
+                            if binding.writes(i, target, v)})
     return out
 
 

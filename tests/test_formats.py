@@ -119,6 +119,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [1])]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name == "cellboard":
+        return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
     if name == "cellblockarrows":
         return [numbers(rng, rows, cols, [-2, 0, 1, 10, 100, 4096, "#", "u", "d", "l", "r"])]
     if name.startswith("flag_"):
