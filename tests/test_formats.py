@@ -369,6 +369,15 @@ GENRES = {
                 True),
     "sudoku": ("sudoku", "sudoku", ["number16"], ["cellqnum", "cellanumsub"], True, True),
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
+    "nanro": ("nanro", "nanro", ["border", "number16"], ["rooms", "cellqnum", "cellanumsub"],
+              False, True),
+    "cojun": ("cojun", "cojun", ["border", "number16"],
+              ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "hanare": ("hanare", "hanare", ["border", "number16"],
+               ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "factors": ("factors", "factors", ["border", "roomnumber16"],
+                ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "sukoro": ("sukoro", "sukoro", ["number10"], ["cellqnum", "cellanumsub"], True, True),
 }
 
 def pzpr_version():
