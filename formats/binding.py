@@ -25,7 +25,8 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
-from ..encoder.instance import Instance, Record, SamePlace
+from ..encoder.ground import blank_tokens, board_option
+from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
@@ -50,6 +51,7 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
@@ -62,12 +64,16 @@ class Binding:
         return [n for n, _ in self.line.types]
 
     def to_token(self, k: int, raw):
+        if type(raw) is tuple:                  # a list of numbers: each by itself
+            return tuple(self.to_token(k, x) for x in raw)
         for r, tok in self.pairs[k]:
             if r == raw:
                 return tok
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
+        if type(token) is tuple:
+            return tuple(self.to_raw(k, x) for x in token)
         for r, tok in self.pairs[k]:
             if tok == token:
                 return r
@@ -75,15 +81,48 @@ class Binding:
 
     def writes(self, k: int, layer: str, token) -> bool:
         """Whether codec k writes this token of the layer.  When several
-        codecs fill one layer (Bosanowa's board shape and its numbers), a
-        token goes to the first of them whose pairs name it, and any other
-        token to the first of them with no pairs."""
-        sharing = [i for i, targets in enumerate(self.targets) if layer in targets]
-        if len(sharing) == 1:
+        codecs fill one layer's cells (Bosanowa's board shape and its
+        numbers), a token goes to the first of them whose pairs name it, and
+        any other token to the first of them with no pairs."""
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets
+                   and self.registry[self.codecs[i]].places == "cells"]
+        if len(sharing) <= 1 or k not in sharing:
             return True
         naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
         plain = [i for i in sharing if not self.pairs[i]]
         return k == (naming or plain or [None])[0]
+
+    def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
+        """Codec ``k``'s raw values as the spec's tokens, on the cells of
+        ``geometry``'s board (and the places ``extra``, outside clues').  A
+        cell the codec leaves out
+        has its blank raw value (binary's 0) when a pair names that value; a
+        symbol no pair names is left out when the codec holds the answer's
+        marks too (``cell``); so is a cell whose token is a blank character
+        (a pair such as (1, ".") says which raw value means nothing)."""
+        codec = self.registry[self.codecs[k]]
+        named = {r for r, _ in self.pairs[k]}
+        if codec.blank_raw is not None and codec.blank_raw in named:
+            raw = {cell: raw.get(cell, codec.blank_raw) for cell in geometry.cells}
+        cells = geometry.cell_set
+        out = {}
+        for cell, value in raw.items():
+            if (cell not in cells and cell not in extra) or (
+                    codec.marks_blank and isinstance(value, str) and value not in named):
+                continue
+            token = self.to_token(k, value)
+            if not (isinstance(token, str) and token in blanks):
+                out[cell] = token
+        return out
+
+    def layer_raw(self, k: int, layer: dict, cells, blanks) -> dict:
+        """The raw values codec ``k`` writes for a layer of tokens: a blank
+        cell takes the raw value of a pair whose token is a blank character."""
+        out = {c: self.to_raw(k, v) for c, v in layer.items()}
+        empty = [r for r, tok in self.pairs[k] if isinstance(tok, str) and tok in blanks]
+        if empty:
+            out.update({c: empty[0] for c in cells if c not in layer})
+        return out
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -238,8 +277,10 @@ def _binding(spec, kind, ptype, fail) -> Binding:
 def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
-    cells = inst.geometry.cell_set
-    filled = {}
+    inst.outside = outside_sides(spec)
+    inst.points = board_option(spec, "points") is not None
+    places = inst.clue_places() or set()
+    blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -258,14 +299,11 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
                            f"'{target}'")
-            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
-                     if cell in cells}
-            if target in filled:        # a layer that several codecs fill: the first keeps a cell
-                layer = {**layer, **filled[target]}
-            filled[target] = layer
-            if target == "clues":
-                inst.clues = layer
-                inst.tokens = {cell: str(v) for cell, v in layer.items()}
+            extra = places if target == "clues" else ()
+            layer = binding.layer_tokens(i, value, inst.geometry, blanks, extra)
+            if target == "clues":          # several codecs may fill it (outside, inside)
+                inst.clues.update(layer)
+                inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
             else:
                 inst.layers[target] = Record(layer)
     inst.positions = SamePlace(inst.geometry, place)
@@ -286,22 +324,28 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cells
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
         for target in targets:
             if target in spec.params:
                 out.append(inst.params[target])
-            elif target == "clues":
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()
-                            if binding.writes(i, target, v)})
+            elif target == "clues":       # each codec its share: the cells, outside, dots
+                share = binding.registry[binding.codecs[i]].places
+                inside = inst.geometry.cell_set
+                mine = {c: v for c, v in inst.clues.items()
+                        if (share == "dots" or (c in inside) == (share == "cells"))
+                        and binding.writes(i, target, v)}
+                out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()
-                            if binding.writes(i, target, v)})
+                out.append(binding.layer_raw(i, {c: v for c, v in inst.layers[target].items()
+                                                 if binding.writes(i, target, v)}, cells, blanks))
     return out
 
 
@@ -343,6 +387,21 @@ def _writer(spec, kind, inst) -> Binding:
 
 # ------------------------------------------------------------------ text
 
+def outside_sides(spec: ast.Spec) -> tuple:
+    """The sides the spec's board option `outside` names, in its order."""
+    opt = board_option(spec, "outside")
+    return tuple(opt.value.value.replace(",", " ").split()) if opt is not None else ()
+
+
+def clue_token(inst: Instance, place) -> str:
+    """The text of the clue at ``place``: as the instance wrote it, else its
+    value (a list of numbers joined by commas)."""
+    if place in inst.tokens:
+        return inst.tokens[place]
+    value = inst.clues[place]
+    return ",".join(str(x) for x in value) if type(value) is tuple else str(value)
+
+
 def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
     """The instance as a pzc text instance: a "W H [parameters]" header, then
     one token grid per layer (every layer of the spec, in order)."""
@@ -356,9 +415,24 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
         raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
     head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
     grids = []
+    if inst.outside:       # "R C", then a line a side (with lists: a line a row or column)
+        head = " ".join(str(x) for x in [g.height, g.width] + [inst.params[p] for p in spec.params])
+        lists = board_option(spec, "lists") is not None
+        for side in inst.outside:
+            places = side_places(side, g.height, g.width)
+            if lists:
+                grids.append("\n".join(" ".join(str(x) for x in inst.clues[p]) if p in inst.clues
+                                       else blank for p in places))
+            else:
+                grids.append(" ".join(clue_token(inst, p) if p in inst.clues else blank
+                                      for p in places))
+    if inst.points:        # the grid of the dots, one row and column more than the cells
+        grids.append("\n".join(" ".join(clue_token(inst, (r, k)) if (r, k) in inst.clues else blank
+                                        for k in range(g.width + 1)) for r in range(g.height + 1)))
+        return head + "\n" + "\n".join(grids) + "\n"
     for name in spec.layer_names:
         if name == "clues":
-            layer = {c: inst.tokens.get(c, str(v)) for c, v in inst.clues.items()}
+            layer = {c: clue_token(inst, c) for c in inst.clues}
         else:
             layer = {c: str(v) for c, v in inst.layers.get(name, {}).items()}
         grids.append("\n".join(" ".join(layer.get((r, k), blank) for k in range(g.width))

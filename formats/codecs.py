@@ -32,7 +32,7 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
 - ``count``: an int (Star Battle's "N/" prefix);
 - ``blockarrows``: a cell layer of numbers 1..100 and black cells, "#"
   without an arrow or "u" "d" "l" "r" with one (Makaro's arrows);
-- ``kakuro``: a cell layer over a board one row and one column larger than
+- ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
@@ -135,6 +135,12 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots
+    # the raw value of a cell the codec leaves out (binary: 0), which a spec's
+    # pair may give a token (Nondango's circles are the cells without a bit)
+    blank_raw: object = None
+    # symbols no pair of the spec names are the answer's marks: read as blank
+    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -268,6 +274,55 @@ def _dec_number16(cur, rows, cols, inputs):
 
 def _enc_number16(values, rows, cols, inputs):
     return _encode_numbers16(_by_index(values[0], rows, cols), rows * cols)
+
+
+# ---------------------------------------------------------------------------
+# numbers outside the grid (decodeNumber16ExCell / encodeNumber16ExCell)
+
+def excell_places(rows, cols, around, lists=False) -> list:
+    """pzprjs's outside cells in its order, as (place, slot): ``around``
+    False: above each column, then left of each row (hasexcell 1); True:
+    above, below, left, right (hasexcell 2).  With ``lists`` each row and
+    column has several slots, (rows+1)//2 above a column and (cols+1)//2
+    left of a row, slot 0 next to the board (pzprjs's Nonogram)."""
+    depth_top = (rows + 1) // 2 if lists else 1
+    depth_left = (cols + 1) // 2 if lists else 1
+    if around:
+        return ([((-1, c), 0) for c in range(cols)] + [((rows, c), 0) for c in range(cols)]
+                + [((r, -1), 0) for r in range(rows)] + [((r, cols), 0) for r in range(rows)])
+    return ([((-1, c), k) for c in range(cols) for k in range(depth_top)]
+            + [((r, -1), k) for r in range(rows) for k in range(depth_left)])
+
+
+def _excell(around, lists=False):
+    """The codec pair of numbers outside the grid.  A list reads from the far
+    end toward the board, so its last number sits in slot 0."""
+    def dec(cur, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        got = _decode_numbers16(cur, len(places), "cells outside the grid")
+        if not lists:
+            return [{places[i][0]: v for i, v in got.items()}]
+        slots = {}
+        for i, v in sorted(got.items()):
+            slots.setdefault(places[i][0], []).append((places[i][1], v))
+        return [{place: tuple(v for _, v in sorted(items, reverse=True))
+                 for place, items in slots.items()}]
+
+    def enc(values, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        index = {p: i for i, p in enumerate(places)}
+        out = {}
+        for place, v in values[0].items():
+            items = reversed(v) if lists else [v]
+            if lists and not isinstance(v, tuple):
+                raise FormatError(f"the clue at {place} is not a list of numbers")
+            for slot, x in enumerate(items):
+                if (place, slot) not in index:
+                    raise FormatError(f"pzprjs has no room for the clue at {place} "
+                                      f"({'too many numbers' if lists else 'not outside the grid'})")
+                out[index[(place, slot)]] = x
+        return _encode_numbers16(out, len(places))
+    return dec, enc
 
 
 # ---------------------------------------------------------------------------
@@ -635,9 +690,9 @@ def _enc_count(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
-# kakuro (decodeKakuro)
+# sums51 (decodeKakuro: cells split by a diagonal, a sum each side)
 
-def _kdecval(ch):
+def _sum_digit(ch):
     if "0" <= ch <= "9" or "a" <= ch <= "j":
         return int(ch, 36)
     if "A" <= ch <= "Z":
@@ -647,32 +702,32 @@ def _kdecval(ch):
     return None
 
 
-def _kencval(v):
+def _sum_char(v):
     if v is None:
         return "-"
-    _check_int(v, "a Kakuro sum (1..45)", 1, 45)
+    _check_int(v, "a sum (1..45)", 1, 45)
     return _b36(v) if v <= 19 else _b36(v - 10).upper()
 
 
-def kakuro_token(down, across):
+def sums_token(down, across):
     """The token of a black cell: "-" or "D,A" with a missing side empty."""
     if down is None and across is None:
         return "-"
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def kakuro_sums(token, where=""):
+def split_sums(token, where=""):
     """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a Kakuro clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
     return (down if down else None), (across if across else None)
 
 
-def _dec_kakuro(cur, rows, cols, inputs):
+def _dec_sums51(cur, rows, cols, inputs):
     out = {}
     black = set()
     c, n = 0, rows * cols
@@ -680,20 +735,20 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if cur.at_end():
             cur.error(f"the body ends after {c} of {n} cells")
         at = cur.pos
-        ch = cur.take(1, "a Kakuro cell")
+        ch = cur.take(1, "a sums cell")
         if "k" <= ch <= "z":
             c += int(ch, 36) - 19
             continue
         down = across = None
         if ch != ".":
-            d, a = _kdecval(ch), _kdecval(cur.take(1, "a Kakuro clue"))
+            d, a = _sum_digit(ch), _sum_digit(cur.take(1, "a sums clue"))
             if d is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro layer", at)
+                cur.error(f"unexpected '{ch}' in a sums layer", at)
             if a is None:
-                cur.error(f"unexpected '{cur.body[at + 1]}' in a Kakuro clue", at + 1)
+                cur.error(f"unexpected '{cur.body[at + 1]}' in a sums clue", at + 1)
             down, across = (d if d > 0 else None), (a if a > 0 else None)
         r, cc = _at(c, cols)
-        out[(r + 1, cc + 1)] = kakuro_token(down, across)
+        out[(r + 1, cc + 1)] = sums_token(down, across)
         black.add((r, cc))
         c += 1
     out[(0, 0)] = "-"
@@ -702,32 +757,32 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if (0, cc) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums above the board")
-            down = _kdecval(ch)
+            down = _sum_digit(ch)
             if down is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(0, cc + 1)] = kakuro_token(down if down and down > 0 else None, None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(0, cc + 1)] = sums_token(down if down and down > 0 else None, None)
     for r in range(rows):
         across = None
         if (r, 0) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums left of the board")
-            across = _kdecval(ch)
+            across = _sum_digit(ch)
             if across is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(r + 1, 0)] = kakuro_token(None, across if across and across > 0 else None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(r + 1, 0)] = sums_token(None, across if across and across > 0 else None)
     return [out]
 
 
-def _kakuro_cells(layer, rows, cols):
+def _sums_cells(layer, rows, cols):
     """(black: {(r, c) inside: (down, across)}, top: {c: down}, left: {r: across})."""
     black, top, left = {}, {}, {}
     for (r, c), token in layer.items():
         if not (0 <= r <= rows and 0 <= c <= cols):
-            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} Kakuro board")
-        down, across = kakuro_sums(token, f" at ({r}, {c})")
+            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} board of sums")
+        down, across = split_sums(token, f" at ({r}, {c})")
         if r == 0 and c == 0:
             if down or across:
-                raise FormatError("the top left corner of a Kakuro board holds no sums")
+                raise FormatError("the top left corner of a board of sums holds no sums")
         elif r == 0:
             if across:
                 raise FormatError(f"an across sum at ({r}, {c}) in the top row has no cells")
@@ -741,12 +796,12 @@ def _kakuro_cells(layer, rows, cols):
     return black, top, left
 
 
-def _enc_kakuro(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+def _enc_sums51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def write(sums):
         down, across = sums
-        return "." if down is None and across is None else _kencval(down) + _kencval(across)
+        return "." if down is None and across is None else _sum_char(down) + _sum_char(across)
     out = [_runs({r * cols + c: sums for (r, c), sums in black.items()}, rows * cols,
                  write, 19, 16)]
     for c in range(cols):
@@ -755,21 +810,21 @@ def _enc_kakuro(values, rows, cols, inputs):
                 raise FormatError(f"the sum at (0, {c + 1}) is above a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(top.get(c)))
+            out.append(_sum_char(top.get(c)))
     for r in range(rows):
         if (r, 0) in black:
             if left.get(r):
                 raise FormatError(f"the sum at ({r + 1}, 0) is left of a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(left.get(r)))
+            out.append(_sum_char(left.get(r)))
     return "".join(out)
 
 
 # ---------------------------------------------------------------------------
-# hitori (decodeHitori: one base-36 character a cell)
+# number36 (decodeHitori: one base-36 character a cell)
 
-def _dec_hitori(cur, rows, cols, inputs):
+def _dec_number36(cur, rows, cols, inputs):
     def item(ch, at):
         if ch.isascii() and ch.isalnum() and not ch.isupper():
             return int(ch, 36), 1
@@ -780,11 +835,11 @@ def _dec_hitori(cur, rows, cols, inputs):
             return -2, 1
         if ch == ".":
             return None, 1
-        cur.error(f"unexpected '{ch}' in a Hitori layer", at)
+        cur.error(f"unexpected '{ch}' in a number36 layer", at)
     return [_layer(_scan(cur, rows * cols, item), cols)]
 
 
-def _enc_hitori(values, rows, cols, inputs):
+def _enc_number36(values, rows, cols, inputs):
     vals = _by_index(values[0], rows, cols)
     out = []
     for c in range(rows * cols):
@@ -794,7 +849,7 @@ def _enc_hitori(values, rows, cols, inputs):
         elif v == -2:
             out.append("@")
         else:
-            _check_int(v, "a Hitori layer (0..1295)", 0, 1295)
+            _check_int(v, "a number36 layer (0..1295)", 0, 1295)
             out.append(_b36(v) if v < 36 else "-" + _b36(v))
     return "".join(out)
 
@@ -812,11 +867,34 @@ def _enc_binary(values, rows, cols, inputs):
     return _write_bits([bool(vals.get(i)) for i in range(rows * cols)])
 
 
+# ---------------------------------------------------------------------------
+# number6 (decodeShugaku: a digit 0..5 a cell, '6'..'z' runs of blanks)
+
+def _dec_number6(cur, rows, cols, inputs):
+    def item(ch, at):
+        if "0" <= ch <= "4":
+            return int(ch), 1
+        if ch == "5":
+            return -2, 1
+        if ch.isascii() and ch.isalnum() and not ch.isupper():
+            return None, int(ch, 36) - 5
+        cur.error(f"unexpected '{ch}' in a number6 layer", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_number6(values, rows, cols, inputs):
+    def write(v):
+        return "5" if v == -2 else str(_check_int(v, "number6 (0..4, -2)", 0, 4))
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
-def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None):
-    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank)
+def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
+         blank_raw=None):
+    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
+                             places=places, blank_raw=blank_raw)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -836,16 +914,28 @@ _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber1
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
      "a number and '/' (Star Battle's star count)", blank=lambda rows, cols: [0])
-_url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
-     "Kakuro's black cells and sums, on a board with a clue row and column (margin 1)",
+_url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
+     "black cells and cells split by a diagonal with a sum each side (down, across: Kakuro), "
+     "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
-_url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
+_url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
+_url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
+     "numbers above the columns and left of the rows (pzprjs's hasexcell 1)", places="outside")
+_url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
+     "numbers on all four sides: above, below, left, right (pzprjs's hasexcell 2)", places="outside")
+_url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
+     "lists of numbers above the columns and left of the rows, up to half the "
+     "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
 _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
      "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
-     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
+     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
+     "are 0, blank unless a pair names 0", blank_raw=0)
+_url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
+     "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
+     "'6'..'z'")
 
 
 # ---------------------------------------------------------------------------
@@ -985,13 +1075,18 @@ def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clu
     return [out]
 
 
-def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
+def _write_layer(values, rows, cols, token):
+    """The grid lines of a cell layer (``values[0]``): ``token(value, cell)``
+    of each cell's value (None: blank)."""
     vals = values[0]
     _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: token(vals.get((r, c)), (r, c)))
+
+
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
     token_of = {v: tok for tok, v in (symbols or {}).items()}
 
-    def token(r, c):
-        v = vals.get((r, c))
+    def token(v, cell):
         if v is None:
             return "."
         if v == -2:
@@ -999,7 +1094,7 @@ def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
         if isinstance(v, str) and v in token_of:
             return token_of[v]
         return str(_check_int(v, "a clue number", 0))
-    return _write_grid(rows, cols, token)
+    return _write_layer(values, rows, cols, token)
 
 
 def _fdec_cellqnumans(lc, rows, cols, inputs):
@@ -1076,6 +1171,44 @@ def _fenc_cellboard(values, rows, cols, inputs):
     return _write_grid(rows, cols, token)
 
 
+def _fdec_cell(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the cells")
+    out = {}
+    for cell, (tok, _) in grid.items():
+        if tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                out[cell] = tok
+    return [out]
+
+
+def _fenc_cell(values, rows, cols, inputs):
+    def token(v, cell):
+        text = "." if v is None else str(v)
+        if not text or any(ch.isspace() for ch in text):
+            raise FormatError(f"{v!r} at {cell} cannot be written as a token of a file")
+        return text
+    return _write_layer(values, rows, cols, token)
+
+
+def _fdec_empty(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the empty cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok not in ("*", "."):
+            lc.error(f"the empty cells: '{tok}' is not '*' (empty) or '.'", line)
+        if tok == "*":
+            out[cell] = 1
+    return [out]
+
+
+def _fenc_empty(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+
+
 # Makaro's black cells, '#' without an arrow and t b l r with one
 _FILE_BLOCKS = {"#": "#", "t": "u", "b": "d", "l": "l", "r": "r"}
 
@@ -1143,33 +1276,33 @@ def _fdec_rooms(lc, rows, cols, inputs):
 
 
 def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the Kakuro clues")
+    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
     out = {}
 
     def num(tok, line):
         try:
             v = _file_int(tok)
         except ValueError:
-            lc.error(f"the Kakuro clues: '{tok}' is not a number", line)
+            lc.error(f"the sums: '{tok}' is not a number", line)
         return v if v > 0 else None
     for (r, c), (tok, line) in grid.items():
         if r == 0 and c == 0:
             out[(0, 0)] = "-"
         elif r == 0:
-            out[(r, c)] = kakuro_token(num(tok, line), None)
+            out[(r, c)] = sums_token(num(tok, line), None)
         elif c == 0:
-            out[(r, c)] = kakuro_token(None, num(tok, line))
+            out[(r, c)] = sums_token(None, num(tok, line))
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
-                lc.error(f"the Kakuro clues: '{tok}' is not 'across,down' or '.'", line)
+                lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = kakuro_token(down, across)
+            out[(r, c)] = sums_token(down, across)
     return [out]
 
 
 def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def s(v):
         return str(v) if v else "-1"
@@ -1259,8 +1392,10 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False):
-    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional)
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          marks_blank=False):
+    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
+                              places=places, marks_blank=marks_blank)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1277,6 +1412,11 @@ _file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
       "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
+      "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
+      "is the answer's and read as blank", marks_blank=True)
+_file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
+      "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
@@ -1289,7 +1429,7 @@ _file("number", 1, _fdec_number, _fenc_number, "a number line",
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
       "a line of comma-separated options, present in pzprv3.1+ files (Country Road); "
       "not written (files are written as 'pzprv3')")
-for _letter in "bfotxe":
+for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),

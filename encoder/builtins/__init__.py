@@ -4,6 +4,7 @@ define them by concept (see encoder/builtins/registry.py for how to add one):
     regions         cells, rows, cols, edges, width, height, side, boxes, squares
     neighbourhoods  neighbours, around, edge, edges(c), ball, oncell, cell, row, col
     directions      directions, direction, step, ray, line_char
+    outside         outside, inward
     lattice         dots, segments, segments(d), sides, segment
     clues           clue, given, target, locked, labels, input, has_target,
                     token, group, get, int, split
@@ -15,7 +16,7 @@ encoder/interpreter/aggregates.py.
 
 from __future__ import annotations
 
-from . import basics, clues, directions, lattice, neighbourhoods, regions  # noqa: F401  (they register)
+from . import basics, clues, directions, lattice, neighbourhoods, outside, regions  # noqa: F401  (they register)
 from .registry import FUNCTIONS, VALUES
 
 __all__ = ["FUNCTIONS", "VALUES"]

@@ -81,6 +81,21 @@ def cell_arg(it, node, v, i=0):
     return v
 
 
+def clue_place(it, node, v, i=0):
+    """Argument ``i`` (value ``v``) as a place a clue may be: a cell of the
+    board, or where the instance puts clues besides (outside the grid, on dots)."""
+    geom = it.geometry
+    if type(v) is tuple and geom is not None and v not in geom.cell_set:
+        places = it.instance.clue_places()
+        if places is not None:
+            if v in places:
+                return v
+            where = "a dot" if it.instance.points else "a place just outside the grid"
+            raise it.err(node.args[i], f"expected a cell of the board or {where}, "
+                                       f"but this is {v!r}")
+    return cell_arg(it, node, v, i)
+
+
 def const_int(it, arg_node, v) -> int:
     """An int argument that must not depend on the puzzle's variables."""
     return it.want_const(arg_node, it.want_int(arg_node, v))
