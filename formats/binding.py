@@ -13,7 +13,8 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").
+(a raw -2 with no pair is "?").  Several codecs may fill one layer
+(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ class Binding:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def writes(self, k: int, layer: str, token) -> bool:
+        """Whether codec k writes this token of the layer.  When several
+        codecs fill one layer's cells (Bosanowa's board shape and its
+        numbers), a token goes to the first of them whose pairs name it, and
+        any other token to the first of them with no pairs."""
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets
+                   and self.registry[self.codecs[i]].places == "cells"]
+        if len(sharing) <= 1 or k not in sharing:
+            return True
+        naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
+        plain = [i for i in sharing if not self.pairs[i]]
+        return k == (naming or plain or [None])[0]
 
     def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
         """Codec ``k``'s raw values as the spec's tokens, on the cells of
@@ -324,14 +338,16 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
                 mine = {c: v for c, v in inst.clues.items()
-                        if share in ("dots", "all") or (c in inside) == (share == "cells")}
+                        if (share in ("dots", "all") or (c in inside) == (share == "cells"))
+                        and binding.writes(i, target, v)}
                 out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append(binding.layer_raw(i, inst.layers[target], cells, blanks))
+                out.append(binding.layer_raw(i, {c: v for c, v in inst.layers[target].items()
+                                                 if binding.writes(i, target, v)}, cells, blanks))
     return out
 
 

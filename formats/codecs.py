@@ -1181,6 +1181,34 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
     return _write_grid(rows, cols, token)
 
 
+def _fdec_cellboard(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the board's cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == ".":
+            out[cell] = "."
+        elif tok != "0":
+            try:
+                out[cell] = _check_int(_file_int(tok), "a cell of the board", 1)
+            except (ValueError, FormatError):
+                lc.error(f"the board's cells: '{tok}' is not a number, '0' or '.'", line)
+    return [out]
+
+
+def _fenc_cellboard(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+
+    def token(r, c):
+        v = vals.get((r, c))
+        if v is None:
+            return "0"
+        if v == ".":
+            return "."
+        return str(_check_int(v, "a cell of the board (a number from 1)", 1))
+    return _write_grid(rows, cols, token)
+
+
 def _fdec_cell(lc, rows, cols, inputs):
     grid = _read_grid(lc, rows, cols, "the cells")
     out = {}
@@ -1485,6 +1513,8 @@ _file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
       "decodeCellQuesData_makaro",
       "numbers, '-' (-2, '?'), '.', and black cells: '#' without an arrow, 't' 'b' 'l' 'r' "
       "with one (read as '#', 'u', 'd', 'l', 'r')")
+_file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
+      "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
 _file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",

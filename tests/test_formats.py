@@ -144,6 +144,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
                  for p in picked}]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name == "cellboard":
+        return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
     if name == "cellblockarrows":
         return [numbers(rng, rows, cols, [-2, 0, 1, 10, 100, 4096, "#", "u", "d", "l", "r"])]
     if name.startswith("flag_"):
@@ -392,6 +394,15 @@ GENRES = {
                 True),
     "sudoku": ("sudoku", "sudoku", ["number16"], ["cellqnum", "cellanumsub"], True, True),
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
+    "nanro": ("nanro", "nanro", ["border", "number16"], ["rooms", "cellqnum", "cellanumsub"],
+              False, True),
+    "cojun": ("cojun", "cojun", ["border", "number16"],
+              ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "hanare": ("hanare", "hanare", ["border", "number16"],
+               ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "factors": ("factors", "factors", ["border", "roomnumber16"],
+                ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "sukoro": ("sukoro", "sukoro", ["number10"], ["cellqnum", "cellanumsub"], True, True),
     "geradeweg": ("geradeweg", "geradeweg", ["number16"], ["flag_f", "cellqnum", "borderline"],
                   True, True),
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),

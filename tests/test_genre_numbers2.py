@@ -108,6 +108,7 @@ class Genre(NamedTuple):
     two: tuple
     bad: str
     where: str
+    text: Callable = layered
 
 
 def number_ops(givens, board, blank="-"):
@@ -461,6 +462,57 @@ def makaro_case(g, h, w):
             for r, row in enumerate(givens)], ids
 
 
+# ---------------------------------------------------------------- Bosanowa
+
+BOSANOWA_MOST = 6       # the largest number the brute force and pzc try
+
+
+def bosanowa_text(grid):
+    return f"{len(grid)} {len(grid[0])} {BOSANOWA_MOST}\n" + "".join(" ".join(r) + "\n" for r in grid)
+
+
+def bosanowa_brute(grid):
+    """Every filling of the cells ('.' none) with 1..BOSANOWA_MOST, givens kept,
+    where each number is the sum of its differences with its neighbours."""
+    h, w = len(grid), len(grid[0])
+    cells = [(r, c) for r in range(h) for c in range(w) if grid[r][c] != "."]
+    v, found = {}, []
+
+    def holds(x):
+        return v[x] == sum(abs(v[x] - v[y]) for y in neighbours(h, w, *x) if y in v)
+
+    def go(i):
+        if i == len(cells):
+            if all(holds(x) for x in cells):
+                found.append([[str(v[(r, c)]) if (r, c) in v else "." for c in range(w)]
+                              for r in range(h)])
+            return
+        r, c = cells[i]
+        for n in range(1, BOSANOWA_MOST + 1):
+            if grid[r][c] in ("-", str(n)):
+                v[(r, c)] = n
+                # a cell whose neighbours are all filled can be checked now
+                done = [x for x in cells[:i + 1] if x[0] < r - 1 or x[0] == r - 1 and x[1] <= c]
+                if all(holds(x) for x in done[-w - 1:]):
+                    go(i + 1)
+                del v[(r, c)]
+    go(0)
+    return found
+
+
+def bosanowa_case(g, h, w):
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    grid = [["-"] * w for _ in range(h)]
+    for r, c in g.sample(cells, g.randint(0, h * w // 3)):
+        grid[r][c] = "."
+    answers = bosanowa_brute(grid)
+    if answers:
+        a = g.choice(answers)
+        for r, c in g.sample(cells, g.randint(0, 3)):
+            grid[r][c] = a[r][c]
+    return (grid,)
+
+
 # ---------------------------------------------------------------- the tests
 
 SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
@@ -490,6 +542,9 @@ GENRES = {
                     (rows("-d- --- ---"), rows("abe ade ade")),
                     (rows("-l- --- ---"), rows("abe ade ade")),
                     "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
+    "bosanowa": Genre(bosanowa_brute, bosanowa_case, [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)],
+                      (rows("1-- 2-- ---"),), (rows("1-- --- ---"),),
+                      "2 2\n- x\n- -\n", "bad.txt:2:3", bosanowa_text),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
                    (rows("--- --- 3--"), rows("abb acc ddd")),
                    (rows("--- --- ---"), rows("abb acc ddd")),
@@ -497,18 +552,26 @@ GENRES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GENRES))
+# Bosanowa's answers take a few seconds each (many values a cell)
+SLOW = {"bosanowa"}
+
+
+def genre_names():
+    return [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(GENRES)]
+
+
+@pytest.mark.parametrize("name", genre_names())
 def test_against_brute_force(name, tmp_path):
     genre = GENRES[name]
     g = rng(name)
     cases = [genre.case(g, *g.choice(genre.sizes)) for _ in range(40)]
-    check_against(name, tmp_path, cases, genre.brute, layered)
+    check_against(name, tmp_path, cases, genre.brute, genre.text)
 
 
 @pytest.mark.parametrize("name", sorted(GENRES))
 def test_unique_and_errors(name, tmp_path, run_pzc, write):
     genre = GENRES[name]
-    unique_and_several(name, tmp_path, genre.brute, genre.one, genre.two, layered)
+    unique_and_several(name, tmp_path, genre.brute, genre.one, genre.two, genre.text)
     rejects(run_pzc, write, name, genre.bad, genre.where)
 
 
@@ -521,7 +584,7 @@ def test_urls_and_files_read_back(name, tmp_path):
         round_trips(name, layered(*GENRES[name].case(g, 3, 4)), tmp_path)
 
 
-@pytest.mark.parametrize("name", sorted(GENRES))
+@pytest.mark.parametrize("name", genre_names())
 def test_example(name, run_pzc):
     examples_unique(run_pzc, name)
 
@@ -543,6 +606,8 @@ PZPRJS = {
                                                                        len(case[1][0]))),
                 lambda clues, board: number_ops([["-"] * len(board[0])] * len(board), board)),
     "makaro": (lambda g: makaro_case(g, *g.choice(SMALL)), with_number_changed),
+    "bosanowa": (lambda g: bosanowa_case(g, *g.choice([(2, 3), (3, 3), (2, 4)])),
+                 lambda g: with_number_changed(g, lambda *_: BOSANOWA_MOST)),
     "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])),
                lambda g: with_number_changed(g, lambda *_: 4)),
 }
@@ -553,4 +618,5 @@ PZPRJS = {
 def test_answers_pass_pzprjs_check(name, tmp_path):
     case, broken, *ops = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered, broken(g), *ops)
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], GENRES[name].text, broken(g),
+                  *ops)
