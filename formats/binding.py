@@ -29,6 +29,7 @@ from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
+EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
 
 
 def is_url(text: str) -> bool:
@@ -290,14 +291,31 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             elif target == "clues":       # each codec its share: the cells, outside, dots
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()
-                            if share in ("dots", "all") or (c in inside) == (share == "cells")})
+                out.append(_written({c: binding.to_raw(i, v) for c, v in inst.clues.items()
+                                     if share in ("dots", "all")
+                                     or (c in inside) == (share == "cells")}))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+                out.append(_written({c: binding.to_raw(i, v)
+                                     for c, v in inst.layers[target].items()}))
+    return out
+
+
+def _written(layer: dict) -> dict:
+    """What pzprjs is given of a layer: a token a pair maps to pzprjs's -1 (an
+    empty place; Nonogram's 0, an empty row) is left out, and so is such an
+    item of a list of numbers (an empty list with it)."""
+    out = {}
+    for place, raw in layer.items():
+        if type(raw) is tuple:
+            raw = tuple(x for x in raw if x != EMPTY)
+            if raw:
+                out[place] = raw
+        elif raw != EMPTY:
+            out[place] = raw
     return out
 
 
