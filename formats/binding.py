@@ -30,6 +30,7 @@ from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
+EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
 
 
 def is_url(text: str) -> bool:
@@ -340,14 +341,31 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 mine = {c: v for c, v in inst.clues.items()
                         if (share in ("dots", "all") or (c in inside) == (share == "cells"))
                         and binding.writes(i, target, v)}
-                out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
+                out.append(_written(binding.layer_raw(i, mine, cells if share == "cells" else (),
+                                                      blanks)))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append(binding.layer_raw(i, {c: v for c, v in inst.layers[target].items()
-                                                 if binding.writes(i, target, v)}, cells, blanks))
+                out.append(_written(binding.layer_raw(
+                    i, {c: v for c, v in inst.layers[target].items()
+                        if binding.writes(i, target, v)}, cells, blanks)))
+    return out
+
+
+def _written(layer: dict) -> dict:
+    """What pzprjs is given of a layer: a token a pair maps to pzprjs's -1 (an
+    empty place; Nonogram's 0, an empty row) is left out, and so is such an
+    item of a list of numbers (an empty list with it)."""
+    out = {}
+    for place, raw in layer.items():
+        if type(raw) is tuple:
+            raw = tuple(x for x in raw if x != EMPTY)
+            if raw:
+                out[place] = raw
+        elif raw != EMPTY:
+            out[place] = raw
     return out
 
 

@@ -1377,52 +1377,81 @@ def _outside_raw(tok, line, lc):
         lc.error(f"the clues outside the grid: '{tok}' is not a number, '-' or '.'", line)
 
 
-def _cellexcell(around):
-    """decodeCellExCell: one grid of tokens with the cells outside the board,
-    (rows + 1) x (cols + 1) with the row above and the column left of it
-    (pzprjs's hasexcell 1), or (rows + 2) x (cols + 2) with a row and column
-    on every side (hasexcell 2); the corners are not read.  Grid entry (i, j)
-    is place (i - 1, j - 1): (-1, c) above column c, (r, -1) left of row r,
-    (rows, c) below, (r, cols) right.  Outside: numbers as ``_outside_raw``.
-    In a cell: "qN" the given number N (as decodeCellExCellQnumAnumsub writes
-    it), "." nothing, any other token a ``Mark``."""
-    extra = 2 if around else 1
+def _cellexcell(around, lists=False):
+    """decodeCellExCell: one grid of tokens with the cells outside the board:
+    a row above and a column left of it (pzprjs's hasexcell 1), a row and a
+    column on every side (``around``, hasexcell 2), or, with ``lists``,
+    (rows+1)//2 rows above and (cols+1)//2 columns left (Nonogram), each
+    column's and row's list read from the far end toward the board (written
+    flush against it); the corners are not read.  Outside: numbers as
+    ``_outside_raw``.  In a cell: "qN" the given number N (as
+    decodeCellExCellQnumAnumsub writes it), "." nothing, any other token a
+    ``Mark``."""
+    def frame(rows, cols):
+        """(rows above, columns left, rows and columns after) of the grid."""
+        if lists:
+            return (rows + 1) // 2, (cols + 1) // 2, 0
+        return 1, 1, (1 if around else 0)
+
+    def place_of(r, c, rows, cols):
+        if 0 <= c < cols and not 0 <= r < rows:
+            return (-1 if r < 0 else rows, c)
+        if 0 <= r < rows and not 0 <= c < cols:
+            return (r, -1 if c < 0 else cols)
+        return None                 # a cell of the board, or a corner
 
     def dec(lc, rows, cols, inputs):
-        grid = _read_grid(lc, rows + extra, cols + extra, "the grid with its outside clues")
-        out = {}
-        for (i, j), (tok, line) in grid.items():
-            r, c = i - 1, j - 1
-            inside_r, inside_c = 0 <= r < rows, 0 <= c < cols
-            if tok == "." or not (inside_r or inside_c):
+        top, left, after = frame(rows, cols)
+        grid = _read_grid(lc, rows + top + after, cols + left + after,
+                          "the grid with its outside clues")
+        out, items = {}, {}
+        for (i, j), (tok, line) in sorted(grid.items()):
+            r, c = i - top, j - left
+            if tok == ".":
                 continue
-            if inside_r and inside_c:
-                if tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok):
-                    out[(r, c)] = int(tok[1:])
-                else:
-                    out[(r, c)] = Mark(tok)
-            else:
-                out[(r, c)] = _outside_raw(tok, line, lc)
+            if 0 <= r < rows and 0 <= c < cols:
+                is_given = tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok)
+                out[(r, c)] = int(tok[1:]) if is_given else Mark(tok)
+            elif place_of(r, c, rows, cols) is not None:
+                items.setdefault(place_of(r, c, rows, cols), []).append(
+                    _outside_raw(tok, line, lc))
+        for place, found in items.items():
+            out[place] = tuple(found) if lists else found[0]
         return [out]
 
     def enc(values, rows, cols, inputs):
+        top, left, after = frame(rows, cols)
         vals = values[0]
-        for (r, c) in vals:
-            if not (-1 <= r < rows + extra - 1 and -1 <= c < cols + extra - 1) or (
-                    not 0 <= r < rows and not 0 <= c < cols):
+        for (r, c), v in vals.items():
+            room = top if r < 0 or r >= rows else left
+            inside = 0 <= r < rows and 0 <= c < cols
+            if not inside and (place_of(r, c, rows, cols) is None or (
+                    (r >= rows or c >= cols) and not around)):
                 raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+            if not inside and lists and (not isinstance(v, tuple) or len(v) > room):
+                raise FormatError(f"the clue at ({r}, {c}) is not a list of at most {room} "
+                                  f"numbers")
+
+        def number(v):
+            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
 
         def token(i, j):
-            r, c = i - 1, j - 1
-            v = vals.get((r, c))
+            r, c = i - top, j - left
+            if 0 <= r < rows and 0 <= c < cols:
+                v = vals.get((r, c))
+                if v is None or isinstance(v, str):
+                    return v or "."
+                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
+            place = place_of(r, c, rows, cols)
+            v = vals.get(place) if place else None
             if v is None:
                 return "."
-            if isinstance(v, str):
-                return v
-            if 0 <= r < rows and 0 <= c < cols:
-                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
-            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
-        return _write_grid(rows + extra, cols + extra, token)
+            if not lists:
+                return number(v)
+            slot = i if c >= 0 else j             # from the far end
+            k = slot - ((top if c >= 0 else left) - len(v))
+            return number(v[k]) if k >= 0 else "."
+        return _write_grid(rows + top + after, cols + left + after, token)
     return dec, enc
 
 
@@ -1528,6 +1557,9 @@ _file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
 _file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
       "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
       "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
+      "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
+      "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

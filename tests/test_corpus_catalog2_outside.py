@@ -7,10 +7,12 @@ solution (its tokens converted here).  Skipped where the corpus is absent.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from conftest import CORPUS, reads_corpus, run_cli
+from pzc import api
 
 SETS = CORPUS / "catalog2-train"
 
@@ -53,3 +55,26 @@ def test_tents_set_solves_to_the_datasets_answers():
         want = [["*" if t == "o" else "x" if t == "x" else "." for t in row]
                 for row in solution_of(entry)]
         assert grid_of(record) == want, key
+
+
+# the five slowest of the whole set on pzc's benchmark run (docs/benchmarks.md)
+NONOGRAM_SLOWEST = ["583_30x30", "715_30x40", "1839_30x30", "1100_30x30", "1700_30x30"]
+
+
+@pytest.mark.slow
+@reads_corpus(SETS / "Nonogram_dataset.json")
+def test_nonogram_sample_solves_to_the_datasets_answers():
+    """A seeded sample of 200 of the 2338 puzzles and the slowest five, read
+    from the dataset file itself (the benchmark runs them all)."""
+    data = dataset("Nonogram")
+    spec = api.load_spec("nonogram")
+    insts = {inst.name.rpartition("#")[2]: inst
+             for inst in api.load_instances(spec, str(SETS / "Nonogram_dataset.json"))}
+    assert set(insts) == set(data)
+    keys = random.Random(27).sample(sorted(data), 200) + NONOGRAM_SLOWEST
+    for key in keys:
+        res = api.solve(spec, insts[key], timeout=10)
+        assert res.status == "solved" and res.verified, key
+        if data[key].get("solution"):
+            want = [["#" if t == "x" else "." for t in row] for row in solution_of(data[key])]
+            assert [list(row) for row in res.grid] == want, key

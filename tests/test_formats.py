@@ -88,10 +88,14 @@ def kakuro(rng, rows, cols):
     return out
 
 
-def cellexcell(rng, rows, cols, around):
-    """Numbers outside the grid (-2 too) and, in cells, given numbers and marks."""
+def cellexcell(rng, rows, cols, around, lists=False):
+    """Numbers (or lists of them) outside the grid, -2 too, and in cells given
+    numbers and marks."""
     places = [p for p, _ in excell_places(rows, cols, around)]
-    out = {p: rng.choice([-2, 0, 3, 17]) for p in places if rng.random() < 0.5}
+    room = {p: (rows + 1) // 2 if p[0] == -1 else (cols + 1) // 2 for p in places}
+    out = {p: rng.choice([-2, 0, 3, 17]) if not lists else
+           tuple(rng.choice([-2, 1, 3, 17]) for _ in range(rng.randint(1, room[p])))
+           for p in places if rng.random() < 0.5}
     out.update(numbers(rng, rows, cols, [0, 1, 12, Mark("1"), Mark("A"), Mark("#")]))
     return out
 
@@ -130,7 +134,7 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
     if name == "cell":
         return [numbers(rng, rows, cols, [0, 7, -1, 12, "a", "#", "?", "-"])]
     if name.startswith("cellexcell"):
-        return [cellexcell(rng, rows, cols, name.endswith("around"))]
+        return [cellexcell(rng, rows, cols, name.endswith("around"), name.endswith("lists"))]
     if name.startswith("excell16"):
         lists = name.endswith("lists")
         places = dict.fromkeys(p for p, _ in excell_places(rows, cols, name.endswith("around"),
@@ -417,6 +421,7 @@ NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
 # written as tests/test_genre_outside.py checks against what puzz.link writes
 TODAY_ONLY = {
     "tents": ("tents", "tents", ["excell16", "cells1"], ["cellexcell", "borderans"]),
+    "nonogram": ("nonogram", "nonogram", ["excell16_lists"], ["cellexcell_lists"]),
 }
 
 

@@ -33,16 +33,22 @@ class Board:
     '-' none), ``grid`` is the rows of cell tokens, ``params`` numbers after
     the size."""
 
-    def __init__(self, grid, sides, params=()):
+    def __init__(self, grid, sides, params=(), lists=False):
         self.grid = grid
         self.sides = sides
         self.params = list(params)
+        self.lists = lists          # each clue a list of numbers: a line each
         self.h, self.w = len(grid), len(grid[0])
 
     def text(self, order):
-        """The text instance: "R C [params]", a line a side in ``order``, the grid."""
+        """The text instance: "R C [params]", a line a side in ``order`` (with
+        lists, a line a row or column: its numbers, or '-'), the grid."""
         head = " ".join(map(str, [self.h, self.w] + self.params))
-        lines = [" ".join(map(str, self.sides[s])) for s in order]
+        if self.lists:
+            lines = [" ".join(map(str, t)) if t != "-" else "-" for s in order
+                     for t in self.sides[s]]
+        else:
+            lines = [" ".join(map(str, self.sides[s])) for s in order]
         return "\n".join([head] + lines + [" ".join(map(str, r)) for r in self.grid]) + "\n"
 
     def clue(self, side, k):
@@ -175,8 +181,9 @@ def tents_board(rng, h, w):
         if free:
             tents.add((r, c))
             trees.add(rng.choice(free))
-    if rng.random() < 0.2 and len(trees) < h * w:         # a tree without a tent
-        trees.add(rng.choice([x for x in cells_of(h, w) if x not in trees | tents]))
+    spare = [x for x in cells_of(h, w) if x not in trees | tents]
+    if rng.random() < 0.2 and spare:                       # a tree without a tent
+        trees.add(rng.choice(spare))
     grid = [["x" if (r, c) in trees else "-" for c in range(w)] for r in range(h)]
     board = Board(grid, {"top": [sum((r, c) in tents for r in range(h)) for c in range(w)],
                          "left": [sum((r, c) in tents for c in range(w)) for r in range(h)]})
@@ -184,20 +191,6 @@ def tents_board(rng, h, w):
 
 
 TENTS_ORDER = ("top", "left")
-
-
-@pytest.mark.slow
-def test_tents_against_brute_force():
-    rng = random.Random(27)
-    boards = [tents_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(40)]
-    run_outside("tents", boards, tents_brute, TENTS_ORDER)
-
-
-def test_tents_round_trips_through_urls_and_files(tmp_path):
-    rng = random.Random(5)
-    boards = [tents_board(rng, rng.randint(2, 6), rng.randint(2, 6)) for _ in range(12)]
-    texts = [b.text(TENTS_ORDER) for b in boards]
-    round_trips("tents", texts + [(EXAMPLES / "tents" / "six.txt").read_text()], tmp_path)
 
 
 def reads_what_puzzlink_writes(spec_name, url, file, clues, tmp_path):
@@ -221,12 +214,137 @@ def test_tents_reads_what_puzzlink_writes(tmp_path):
         {(-1, 0): 1, (-1, 1): 0, (-1, 2): 1, (0, -1): 1, (1, -1): 2, (0, 1): "x"}, tmp_path)
 
 
-def test_tents_example_is_unique():
-    examples_unique("tents")
-
-
 def test_tents_refuses_a_number_in_a_cell(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("2 2\n1 0\n1 0\nx 2\n- -\n")
     run = run_cli("solve", "tents", path)
     assert run.returncode == 2 and "a cell holds a tree 'x' or nothing" in run.stderr, run.stderr
+
+
+# ---------------------------------------------------------------- Nonogram
+
+def runs(cells, shaded):
+    """The lengths of the runs of shaded cells along ``cells``, in order."""
+    out, n = [], 0
+    for x in list(cells) + [None]:
+        if x in shaded:
+            n += 1
+        elif n:
+            out, n = out + [n], 0
+    return out
+
+
+def nonogram_ok(board, shaded):
+    """puzz.link's check: every row's and column's runs are its list (no list,
+    or "0": none)."""
+    return all(runs(board.line(side, k), shaded) == [n for n in (board.clue(side, k) or [])
+                                                     if n > 0]
+               for side in ("top", "left") for k in range(board.w if side == "top" else board.h))
+
+
+def shaded_picture(board, shaded):
+    return printed([["#" if (r, c) in shaded else "." for c in range(board.w)]
+                    for r in range(board.h)])
+
+
+def nonogram_brute(board):
+    return {shaded_picture(board, s) for s in subsets(cells_of(board.h, board.w))
+            if nonogram_ok(board, s)}
+
+
+def nonogram_board(rng, h, w, zeros=True):
+    shaded = {x for x in cells_of(h, w) if rng.random() < 0.55}
+    board = Board([["-"] * w for _ in range(h)], {}, lists=True)
+    board.sides = {"top": [runs(board.line("top", c), shaded) for c in range(w)],
+                   "left": [runs(board.line("left", r), shaded) for r in range(h)]}
+    for tokens in board.sides.values():
+        for k, t in enumerate(tokens):
+            x = rng.random()
+            if not t:
+                tokens[k] = [0] if zeros and x < 0.5 else "-"
+            elif x < 0.1:
+                tokens[k] = "-"
+            elif x < 0.25:
+                i = rng.randrange(len(t))
+                changed = t[:i] + [max(1, t[i] + rng.choice([-1, 1]))] + t[i + 1:]
+                if sum(changed) + len(changed) - 1 <= (h if len(tokens) == w else w):
+                    tokens[k] = changed
+    return board
+
+
+NONOGRAM_ORDER = ("top", "left")
+
+
+def test_nonogram_writes_an_empty_line_for_0(tmp_path):
+    """janko.at's "0" (an empty line) is puzz.link's line without numbers: the
+    URL and the file leave it out, and read back the answers are the same."""
+    path = tmp_path / "zero.txt"
+    path.write_text("2 2\n0\n2\n1\n1\n")
+    spec = api.load_spec("nonogram")
+    inst, = api.load_instances(spec, str(path))
+    url = api.write_instance(spec, inst, "url")
+    again, = api.load_instances(spec, url)
+    assert again.clues == {(-1, 1): (2,), (0, -1): (1,), (1, -1): (1,)}
+    assert api.solve(spec, inst).grid == api.solve(spec, again).grid == [".#", ".#"]
+
+
+def test_nonogram_reads_what_puzzlink_writes(tmp_path):
+    # lists of numbers read toward the board; the file's answer ('#', '+') is not read
+    reads_what_puzzlink_writes(
+        "nonogram", "http://pzv.jp/p.html?nonogram/4/3/2g1g2g2g214i",
+        "pzprv3\nnonogram\n3\n4\n. . . . . . \n. . 2 1 2 2 \n1 2 # . # # \n"
+        ". 4 # # # # \n. . . + . . \n",
+        {(-1, 0): (2,), (-1, 1): (1,), (-1, 2): (2,), (-1, 3): (2,), (0, -1): (1, 2),
+         (1, -1): (4,)}, tmp_path)
+
+
+def test_nonogram_refuses_a_list_too_long_for_its_line(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("2 3\n1\n1\n1\n1 1 1\n-\n")
+    run = run_cli("solve", "nonogram", path)
+    assert run.returncode == 2 and "longer than its row or column" in run.stderr, run.stderr
+
+
+# ---------------------------------------------------------------- every genre
+
+class Case:
+    """How a genre's boards are made and judged: ``make(rng, h, w)`` a random
+    board, ``brute(board)`` its answers as printed rows, ``order`` the sides
+    as its text instances give them, ``sizes`` (low, high) of the brute
+    force's boards, ``example`` its example's file, ``trip`` boards for the
+    round trips (default: ``make``, on boards up to 9 x 9)."""
+
+    def __init__(self, make, brute, order, example, sizes=(2, 4), seed=27, trip=None):
+        self.make, self.brute, self.order, self.example = make, brute, order, example
+        self.sizes, self.seed, self.trip = sizes, seed, trip or make
+
+
+CASES = {
+    "tents": Case(tents_board, tents_brute, TENTS_ORDER, "six.txt"),
+    "nonogram": Case(nonogram_board, nonogram_brute, NONOGRAM_ORDER, "house.txt", seed=11,
+                     trip=lambda rng, h, w: nonogram_board(rng, h, w, zeros=False)),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("genre", sorted(CASES))
+def test_against_brute_force(genre):
+    case = CASES[genre]
+    rng = random.Random(case.seed)
+    low, high = case.sizes
+    boards = [case.make(rng, rng.randint(low, high), rng.randint(low, high)) for _ in range(40)]
+    run_outside(genre, boards, case.brute, case.order)
+
+
+@pytest.mark.parametrize("genre", sorted(CASES))
+def test_round_trips_through_urls_and_files(genre, tmp_path):
+    case = CASES[genre]
+    rng = random.Random(case.seed + 1)
+    boards = [case.trip(rng, rng.randint(1, 9), rng.randint(1, 9)) for _ in range(16)]
+    texts = [b.text(case.order) for b in boards]
+    round_trips(genre, texts + [(EXAMPLES / genre / case.example).read_text()], tmp_path)
+
+
+@pytest.mark.parametrize("genre", sorted(CASES))
+def test_example_is_unique(genre):
+    examples_unique(genre)
