@@ -21,8 +21,9 @@ import pzprjs
 from conftest import run_cli
 from genre_tools import examples_unique, run_json, tokens
 from pzc import api
-from shaded import (DIRS, blocks, board_text, clue_layer, connected, layered_text, neighbours,
-                    printed, random_regions, region_lists, run_genre, shadings, sizes_of, view)
+from shaded import (DIRS, apart, blocks, board_text, clue_layer, connected, layered_text,
+                    neighbours, printed, random_regions, region_lists, run_genre, shadings,
+                    sizes_of, view)
 
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -302,9 +303,86 @@ def test_cave_answers_pass_pzprjs_as_bag(tmp_path, examples):
     assert [v["complete"] for v in verdicts] == [True, False] * (len(boards) + 1), verdicts
 
 
+# ---------------------------------------------------------------- Kurochute
+
+def shots(h, w, r, c, n):
+    """The cells n steps from (r, c) up, down, left and right, on the board."""
+    return [(r + n * dr, c + n * dc) for dr, dc in DIRS
+            if 0 <= r + n * dr < h and 0 <= c + n * dc < w]
+
+
+def kurochute_ok(grid, shaded):
+    h, w = len(grid), len(grid[0])
+    return (bool(shaded) and apart(shaded, h, w)
+            and connected(set(cells_of(grid)) - shaded, h, w)
+            and all(not isinstance(grid[r][c], int)
+                    or sum(x in shaded for x in shots(h, w, r, c, grid[r][c])) == 1
+                    for r, c in cells_of(grid)))
+
+
+kurochute_brute = free_brute(kurochute_ok)
+
+
+def kurochute_board(rng, h, w):
+    """Clues that see a shaded cell at their distance, on a random shading
+    whose shaded cells are apart."""
+    shaded = set()
+    for x in rng.sample(cells_of([[0] * w] * h), h * w):
+        if rng.random() < 0.35 and not any(y in shaded for y in neighbours(h, w, *x)):
+            shaded.add(x)
+    top = max(h, w) - 1
+
+    def distance(r, c):
+        hits = [n for n in range(1, top + 1) if any(x in shaded for x in shots(h, w, r, c, n))]
+        return rng.choice(hits) if hits else 1
+    return numbers_off(rng, h, w, shaded, 0.4, top, distance)
+
+
+@pytest.mark.slow
+def test_kurochute_against_brute_force():
+    rng = random.Random(33)
+    boards = [kurochute_board(rng, h, w) for h, w in sizes_of(rng, 40)]
+    run_genre("kurochute", boards, kurochute_brute)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute"]
+# the boards and brute force of each genre that pzprjs judges
+BOARDS = {"kurochute": (kurochute_board, kurochute_brute)}
+TEXTS = {}
+
+
+def shading_ops(rows):
+    return [pzprjs.cell(r, c, "setQans", 1) for r, row in enumerate(rows)
+            for c, t in enumerate(tokens(row)) if t == "#"]
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_answers_pass_pzprjs(name, tmp_path, examples):
+    """The example and small boards with one answer, written as URLs by pzc:
+    pzc's answers, put on the board pzprjs opens from each URL, pass its
+    check, and fail with one shaded cell taken away."""
+    pzprjs.need()
+    rng = random.Random(34)
+    make, brute = BOARDS[name]
+    boards = [b for b in (make(rng, h, w) for h, w in sizes_of(rng, 40, 3, 4))
+              if len(brute(b)) == 1][:6]
+    path = tmp_path / "boards.txt"
+    text = TEXTS.get(name, board_text)
+    path.write_text("".join((examples / name / f).read_text() + "\n"
+                            for f in sorted(p.name for p in (examples / name).glob("*.txt")))
+                    + "".join(map(text, boards)))
+    urls = run_cli("convert", name, path, "--format", "url").stdout.split()
+    assert len(urls) == len(boards) + len(list((examples / name).glob("*.txt")))
+    jobs = []
+    for url, res in zip(urls, run_json("solve", *urls)):
+        assert res["status"] == "solved" and res["spec"] == name, res
+        ops = shading_ops(res["grid"])
+        jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == [True, False] * (len(jobs) // 2), verdicts
 
 
 @pytest.mark.parametrize("name", GENRES)
@@ -346,6 +424,6 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
 
 
 @pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []),
-                                          ("nurimisaki", []), ("cave", ["bag"])])
+                                          ("nurimisaki", []), ("cave", ["bag"]), ("kurochute", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
