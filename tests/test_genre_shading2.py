@@ -345,12 +345,50 @@ def test_kurochute_against_brute_force():
     run_genre("kurochute", boards, kurochute_brute)
 
 
+# ---------------------------------------------------------------- Paint Area
+
+def shaded_around(h, w, shaded, r, c):
+    return sum(x in shaded for x in neighbours(h, w, r, c))
+
+
+def paintarea_ok(board, shaded):
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    return (connected(shaded, h, w) and no_pool(shaded, h, w)
+            and no_pool(set(cells_of(ids)) - shaded, h, w)
+            and all(not isinstance(clues[r][c], int) or shaded_around(h, w, shaded, r, c)
+                    == clues[r][c] for r, c in cells_of(ids)))
+
+
+def paintarea_brute(board):
+    """Every choice of whole regions to shade."""
+    rooms = region_lists(board[1])
+    return {picture(board[0], s) for chosen in shadings(range(len(rooms)))
+            for s in [{x for i in chosen for x in rooms[i]}] if paintarea_ok(board, s)}
+
+
+def paintarea_board(rng, h, w):
+    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(2, 3)))
+    shaded = {x for g in region_lists(ids) if rng.random() < 0.5 for x in g}
+    clues = numbers_off(rng, h, w, set(), 0.35, 4,
+                        lambda r, c: shaded_around(h, w, shaded, r, c))
+    return clues, ids
+
+
+@pytest.mark.slow
+def test_paintarea_against_brute_force():
+    rng = random.Random(35)
+    boards = [paintarea_board(rng, h, w) for h, w in sizes_of(rng, 40, 2, 5)]
+    run_genre("paintarea", boards, paintarea_brute, text=layered_text)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute", "paintarea"]
 # the boards and brute force of each genre that pzprjs judges
-BOARDS = {"kurochute": (kurochute_board, kurochute_brute)}
-TEXTS = {}
+BOARDS = {"kurochute": (kurochute_board, kurochute_brute),
+          "paintarea": (paintarea_board, paintarea_brute)}
+TEXTS = {"paintarea": layered_text}
 
 
 def shading_ops(rows):
@@ -424,6 +462,7 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
 
 
 @pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []),
-                                          ("nurimisaki", []), ("cave", ["bag"]), ("kurochute", [])])
+                                          ("nurimisaki", []), ("cave", ["bag"]), ("kurochute", []),
+                                          ("paintarea", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
