@@ -53,6 +53,14 @@ def free_brute(ok):
     return brute
 
 
+def layered_brute(ok):
+    """A brute force for boards of (clues, region ids): the printed answers
+    among every shading of the board that ``ok(board, shaded)`` accepts."""
+    def brute(board):
+        return {picture(board[0], s) for s in shadings(cells_of(board[1])) if ok(board, s)}
+    return brute
+
+
 def numbers_off(rng, h, w, shaded, keep, top, number):
     """A grid of clues on a share ``keep`` of the unshaded cells: what
     ``number(r, c)`` says, now and then '?' or one more (at most ``top``)."""
@@ -171,7 +179,7 @@ def region_numbers_hold(board, shaded):
     """Each region's number (in any of its cells) is its count of shaded cells."""
     clues, ids = board
     return all(not isinstance(clues[r][c], int)
-               or sum(x in shaded for x in region if x) == clues[r][c]
+               or sum(x in shaded for x in region) == clues[r][c]
                for region in region_lists(ids) for r, c in region)
 
 
@@ -181,9 +189,7 @@ def aqre_ok(board, shaded):
             and region_numbers_hold(board, shaded) and connected(shaded, h, w))
 
 
-def aqre_brute(board):
-    cells = cells_of(board[1])
-    return {picture(board[0], s) for s in shadings(cells) if aqre_ok(board, s)}
+aqre_brute = layered_brute(aqre_ok)
 
 
 def aqre_board(rng, h, w):
@@ -382,9 +388,46 @@ def test_paintarea_against_brute_force():
     run_genre("paintarea", boards, paintarea_brute, text=layered_text)
 
 
+# ---------------------------------------------------------------- Chocona
+
+def rectangles(shaded, h, w):
+    """Every group of shaded cells fills the box around it."""
+    return all(len(g) == (max(r for r, _ in g) - min(r for r, _ in g) + 1)
+               * (max(c for _, c in g) - min(c for _, c in g) + 1)
+               for g in blocks(shaded, h, w).values())
+
+
+def chocona_ok(board, shaded):
+    h, w = len(board[1]), len(board[1][0])
+    return bool(shaded) and region_numbers_hold(board, shaded) and rectangles(shaded, h, w)
+
+
+chocona_brute = layered_brute(chocona_ok)
+
+
+def chocona_board(rng, h, w):
+    """Region numbers off random rectangles placed apart."""
+    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(1, 3)))
+    shaded = set()
+    for _ in range(rng.randint(1, 3)):
+        r, c = rng.randrange(h), rng.randrange(w)
+        box = {(y, x) for y in range(r, min(h, r + rng.randint(1, 2)))
+               for x in range(c, min(w, c + rng.randint(1, 3)))}
+        if not any(y in shaded for x in box for y in neighbours(h, w, *x) + [x]):
+            shaded |= box
+    return clue_layer(rng, ids, shaded, 1.0), ids
+
+
+@pytest.mark.slow
+def test_chocona_against_brute_force():
+    rng = random.Random(36)
+    run_genre("chocona", [chocona_board(rng, h, w) for h, w in sizes_of(rng, 30)],
+              chocona_brute, text=layered_text)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute", "paintarea"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute", "paintarea", "chocona"]
 # the boards and brute force of each genre that pzprjs judges
 BOARDS = {"kurochute": (kurochute_board, kurochute_brute),
           "paintarea": (paintarea_board, paintarea_brute)}
@@ -463,6 +506,6 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
 
 @pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []),
                                           ("nurimisaki", []), ("cave", ["bag"]), ("kurochute", []),
-                                          ("paintarea", [])])
+                                          ("paintarea", []), ("chocona", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
