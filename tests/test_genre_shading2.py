@@ -425,13 +425,57 @@ def test_chocona_against_brute_force():
               chocona_brute, text=layered_text)
 
 
+# ---------------------------------------------------------------- Usoone
+
+def usoone_ok(board, shaded):
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+
+    def lies(r, c):
+        return isinstance(clues[r][c], int) and shaded_around(h, w, shaded, r, c) != clues[r][c]
+    return (not any(clued(clues, *x) for x in shaded) and apart(shaded, h, w)
+            and all(sum(lies(r, c) for r, c in g) == 1 for g in region_lists(ids))
+            and connected(set(cells_of(ids)) - shaded, h, w))
+
+
+def usoone_brute(board):
+    clues, ids = board
+    free = [x for x in cells_of(ids) if not clued(clues, *x)]
+    return {picture(clues, s) for s in shadings(free) if usoone_ok(board, s)}
+
+
+def usoone_board(rng, h, w):
+    """Numbers off a random shading with its cells apart, in regions of two
+    to four cells; in each region one number (now and then none, or two) lies."""
+    ids = random_regions(rng, h, w, max(1, h * w // rng.randint(2, 4)))
+    shaded = set()
+    for x in rng.sample(cells_of(ids), h * w):
+        if rng.random() < 0.35 and not any(y in shaded for y in neighbours(h, w, *x)):
+            shaded.add(x)
+    clues = numbers_off(rng, h, w, shaded, 0.6, 4,
+                        lambda r, c: shaded_around(h, w, shaded, r, c))
+    for g in region_lists(ids):
+        numbered = [(r, c) for r, c in g if isinstance(clues[r][c], int)]
+        for r, c in rng.sample(numbered, min(len(numbered), rng.choice([0, 1, 1, 1, 2]))):
+            clues[r][c] = (clues[r][c] + rng.randint(1, 4)) % 5
+    return clues, ids
+
+
+@pytest.mark.slow
+def test_usoone_against_brute_force():
+    rng = random.Random(37)
+    run_genre("usoone", [usoone_board(rng, h, w) for h, w in sizes_of(rng, 40)],
+              usoone_brute, text=layered_text)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute", "paintarea", "chocona"]
+GENRES = ["mines", "canal", "aqre", "nurimisaki", "cave", "kurochute", "paintarea", "chocona", "usoone"]
 # the boards and brute force of each genre that pzprjs judges
 BOARDS = {"kurochute": (kurochute_board, kurochute_brute),
-          "paintarea": (paintarea_board, paintarea_brute)}
-TEXTS = {"paintarea": layered_text}
+          "paintarea": (paintarea_board, paintarea_brute),
+          "usoone": (usoone_board, usoone_brute)}
+TEXTS = {"paintarea": layered_text, "usoone": layered_text}
 
 
 def shading_ops(rows):
@@ -506,6 +550,7 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
 
 @pytest.mark.parametrize("name,aliases", [("mines", []), ("canal", []), ("aqre", []),
                                           ("nurimisaki", []), ("cave", ["bag"]), ("kurochute", []),
-                                          ("paintarea", []), ("chocona", [])])
+                                          ("paintarea", []), ("chocona", []),
+                                          ("usoone", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
