@@ -1,5 +1,6 @@
-"""The shading genres of issue 27 (Minesweeper, ...) against brute forces
-written here.
+"""The shading genres of issue 27 (Minesweeper, Canal View, Aqre,
+Nurimisaki, Cave, Kurochute, Paint Area, Chocona, Usoone) against brute
+forces written here.
 
 For each genre, seeded random boards of 2x2..4x4 (clues read off a random
 shading, some dropped or changed, so that boards with no answer, one answer
@@ -8,7 +9,8 @@ lists every answer of each, and the set of printed boards must equal the set
 the brute force finds by trying every shading and applying the genre's rules
 as puzz.link's checker states them (pzprjs's AnsCheck); `pzc unique` must
 agree (shaded.run_genre).  Each genre's example is unique, and its URL and
-pzprv3 file read back as the same instance.
+pzprv3 file read back as the same instance.  Where the npm package pzpr has
+the genre, pzprjs's own checker takes pzc's answers and refuses them broken.
 """
 
 from __future__ import annotations
@@ -554,3 +556,17 @@ def test_example_round_trips_through_puzzlink_forms(name, form, examples, tmp_pa
                                           ("usoone", [])])
 def test_puzzlink_type_names_pick_the_genre(name, aliases):
     assert all(api.builtin_for_type(t) == name for t in [name] + aliases)
+
+
+@pytest.mark.parametrize("args,where,message", [
+    (("mines", "bad.txt"), "bad.txt:2:3:", "'9' is not allowed in a mines instance"),
+    (("https://puzz.link/p?aqre/b/2/2/0",), "p?aqre/b/2/2/0:1:26:",
+     "this URL's flag 'b' asks for a variant of the rules"),
+    (("https://puzz.link/p?canal/3/2/2i",), "p?canal/3/2/2i:1:33:",
+     "the body ends after 4 of 6 cells"),
+])
+def test_bad_instances_are_located_errors(args, where, message, run_pzc, write):
+    write("bad.txt", "3 2\n- 9 -\n- - -\n")
+    res = run_pzc("solve", *args)
+    assert res.returncode == 2 and where in res.stderr and message in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr
