@@ -1,13 +1,189 @@
-"""The doubled grid (board option `doubled`): clues in the cells, on the
-sides between them and on their corners, read and checked as
+"""Creek: clues on the corners of the cells (board option `points`), and the
+doubled grid (`doubled`).
+
+Each genre against a brute force written here, on seeded random boards of
+2x2..4x4 (planted from a random answer, some clues dropped or changed, so
+that boards with no answer, one and several all occur): `pzc count --show`
+lists every answer and the set of printed boards must equal the brute
+force's, and `pzc unique` must agree (shaded.run_genre).  The brute forces
+apply the rules as puzz.link's checker states them:
+
+* Creek: every number on a corner counts the shaded cells touching it, the
+  unshaded cells are connected, at least one cell is shaded.
+
+Then the puzz.link URL, pzprv3 and text forms round trip, pzprjs (npm
+`pzpr`) opens the URLs pzc writes and accepts the answers pzc finds (and
+refuses a broken one), and the doubled grid is read and checked as
 docs/language.md says.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+import random
+
 import pytest
 
+import pzprjs
+from conftest import EXAMPLES, run_cli
 from pzc import api
+from shaded import connected, printed, run_genre
+
+# ---------------------------------------------------------------- boards as text
+
+
+def dots_text(grid):
+    """A board of corner clues: "W H" counting cells, then the (H+1) x (W+1) corners."""
+    return f"{len(grid[0]) - 1} {len(grid) - 1}\n" + "".join(" ".join(row) + "\n" for row in grid)
+
+
+def corner_cells(h, w, r, k):
+    """The cells round the corner (r, k)."""
+    return [(y, x) for y in (r - 1, r) for x in (k - 1, k) if 0 <= y < h and 0 <= x < w]
+
+
+# ---------------------------------------------------------------- Creek
+
+def creek_ok(grid, shaded):
+    h, w = len(grid) - 1, len(grid[0]) - 1
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    return (len(shaded) > 0 and connected([x for x in cells if x not in shaded], h, w)
+            and all(t in ".?" or sum(x in shaded for x in corner_cells(h, w, r, k)) == int(t)
+                    for r, row in enumerate(grid) for k, t in enumerate(row)))
+
+
+def creek_brute(grid):
+    h, w = len(grid) - 1, len(grid[0]) - 1
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    out = set()
+    for bits in itertools.product((False, True), repeat=len(cells)):
+        shaded = {x for x, b in zip(cells, bits) if b}
+        if creek_ok(grid, shaded):
+            out.add(printed([["#" if (r, c) in shaded else "." for c in range(w)]
+                             for r in range(h)]))
+    return out
+
+
+def creek_board(rng, h, w):
+    shaded = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.4}
+    keep = rng.choice([0.4, 0.6, 0.9])
+    grid = [[str(sum(x in shaded for x in corner_cells(h, w, r, k))) if rng.random() < keep
+             else "." for k in range(w + 1)] for r in range(h + 1)]
+    change = rng.random()
+    r, k = rng.randrange(h + 1), rng.randrange(w + 1)
+    if change < 0.2:
+        grid[r][k] = str(rng.randint(0, 4))
+    elif change < 0.3:
+        grid[r][k] = "?"
+    return grid
+
+
+@pytest.mark.slow
+def test_creek_against_brute_force():
+    rng = random.Random(271)
+    grids = [creek_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(30)]
+    run_genre("creek", grids, creek_brute, text=dots_text)
+
+
+# ---------------------------------------------------------------- examples, round trips
+
+GENRES = {"creek": (creek_board, dots_text)}
+
+
+def random_texts(genre, seed, n=12):
+    make, text = GENRES[genre]
+    rng = random.Random(seed)
+    return [text(make(rng, rng.randint(1, 5), rng.randint(1, 6))) for _ in range(n)]
+
+
+def examples(genre):
+    return [p.read_text() for p in sorted((EXAMPLES / genre).iterdir())]
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+def test_examples_have_one_answer(genre, run_pzc):
+    for path in sorted((EXAMPLES / genre).iterdir()):
+        res = run_pzc("unique", genre, path)
+        assert res.returncode == 0 and "exactly one solution" in res.stdout, res.stdout + res.stderr
+
+
+def loaded(spec, text, tmp_path, name="inst.txt"):
+    path = tmp_path / name
+    path.write_text(text)
+    return api.load_instances(spec, str(path))
+
+
+@pytest.mark.parametrize("genre", sorted(GENRES))
+def test_url_file_and_text_round_trips(genre, tmp_path):
+    """Each instance written as a URL, a pzprv3 file and a text instance reads
+    back as the same clues on the same board, and writes the same URL again."""
+    spec = api.load_spec(genre)
+    for text in random_texts(genre, f"trip-{genre}") + examples(genre):
+        inst, = loaded(spec, text, tmp_path)
+        url = api.write_instance(spec, inst, "url")
+        assert url.startswith("https://puzz.link/p?" + spec.url_types[0] + "/")
+        again = [api.load_instances(spec, url)[0]]
+        for form in ("pzprv3", "text"):
+            again += loaded(spec, api.write_instance(spec, inst, form), tmp_path, f"x.{form}")
+        for other in again:
+            assert (other.geometry.width, other.geometry.height) == \
+                (inst.geometry.width, inst.geometry.height)
+            assert other.clues == inst.clues, (text, form)
+            assert api.write_instance(spec, other, "url") == url
+
+
+# ---------------------------------------------------------------- pzprjs
+
+def answer_ops(genre, rows):
+    """An answer as pzprjs steps: shaded cells."""
+    grid = [r.split() if " " in r else list(r) for r in rows]
+    h, w = len(grid), len(grid[0])
+    return [pzprjs.cell(r, c, "setQans", 1) for r in range(h) for c in range(w)
+            if grid[r][c] == "#"]
+
+
+def broken(genre, rows):
+    """One answer's steps with one cell changed: a shading less; None where
+    there is none to change."""
+    ops = answer_ops(genre, rows)
+    return ops[1:] if ops else None
+
+
+def test_answers_pass_pzprjs_check(tmp_path):
+    """pzprjs opens the URL pzc writes and writes it back the same; every
+    answer pzc finds (up to two a board) passes pzprjs's check, and on a
+    board with one answer, that answer broken in one place does not."""
+    pzprjs.need()
+    jobs, expect = [], []
+    for genre in sorted(GENRES):
+        spec = api.load_spec(genre)
+        texts = random_texts(genre, f"pzprjs-{genre}", 24) + examples(genre)
+        urls = [api.write_instance(spec, inst, "url")
+                for text in texts for inst in loaded(spec, text, tmp_path)]
+        opened = pzprjs.check([{"open": u} for u in urls])
+        assert [v["url"].split("?", 1)[1] for v in opened] == [u.split("?", 1)[1] for u in urls]
+        listing = tmp_path / f"{genre}.txt"
+        listing.write_text("".join(u + "\n" for u in urls))
+        run = run_cli("count", listing, "--show", "--limit", "2", "--format", "json")
+        assert run.returncode == 0, run.stderr
+        for url, got in zip(urls, map(json.loads, run.stdout.splitlines())):
+            assert got["spec"] == genre
+            for rows in got["solutions"]:
+                jobs.append({"open": url, "ops": answer_ops(genre, rows)})
+                expect.append((genre, True))
+            wrong = broken(genre, got["solutions"][0]) if got["count"] == 1 else None
+            if wrong is not None:
+                jobs.append({"open": url, "ops": wrong})
+                expect.append((genre, False))
+    verdicts = pzprjs.check(jobs)
+    seen = {}
+    for job, verdict, (genre, ok) in zip(jobs, verdicts, expect):
+        assert verdict.get("complete") == ok, (genre, job, verdict)
+        seen[(genre, ok)] = seen.get((genre, ok), 0) + 1
+    for genre in GENRES:
+        assert seen.get((genre, True), 0) >= 8 and seen.get((genre, False), 0) >= 4, seen
+
 
 # ---------------------------------------------------------------- the doubled grid
 
