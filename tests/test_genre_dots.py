@@ -1,5 +1,5 @@
-"""Creek: clues on the corners of the cells (board option `points`), and the
-doubled grid (`doubled`).
+"""Creek and Gokigen: clues on the corners of the cells (board option
+`points`), and the doubled grid (`doubled`).
 
 Each genre against a brute force written here, on seeded random boards of
 2x2..4x4 (planted from a random answer, some clues dropped or changed, so
@@ -9,7 +9,9 @@ force's, and `pzc unique` must agree (shaded.run_genre).  The brute forces
 apply the rules as puzz.link's checker states them:
 
 * Creek: every number on a corner counts the shaded cells touching it, the
-  unshaded cells are connected, at least one cell is shaded.
+  unshaded cells are connected, at least one cell is shaded;
+* Gokigen: a diagonal in every cell, none forming a loop (found by joining
+  corners, a union-find), every number counts the diagonals at its corner.
 
 Then the puzz.link URL, pzprv3 and text forms round trip, pzprjs (npm
 `pzpr`) opens the URLs pzc writes and accepts the answers pzc finds (and
@@ -79,16 +81,93 @@ def creek_board(rng, h, w):
     return grid
 
 
+# ---------------------------------------------------------------- Gokigen
+
+def diagonal(r, c, token):
+    """The corners a diagonal joins: '\\' top left to bottom right, '/' the others."""
+    return ((r, c), (r + 1, c + 1)) if token == "\\" else ((r, c + 1), (r + 1, c))
+
+
+def loop_free(fill):
+    parent = {}
+
+    def root(x):
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+    for (r, c), token in fill.items():
+        a, b = (root(x) for x in diagonal(r, c, token))
+        if a == b:
+            return False
+        parent[a] = b
+    return True
+
+
+def gokigen_ok(grid, fill):
+    if not loop_free(fill):
+        return False
+    at = {}
+    for (r, c), token in fill.items():
+        for x in diagonal(r, c, token):
+            at[x] = at.get(x, 0) + 1
+    return all(t in ".?" or at.get((r, k), 0) == int(t)
+               for r, row in enumerate(grid) for k, t in enumerate(row))
+
+
+def gokigen_brute(grid):
+    h, w = len(grid) - 1, len(grid[0]) - 1
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    out = set()
+    for tokens in itertools.product("/\\", repeat=len(cells)):
+        fill = dict(zip(cells, tokens))
+        if gokigen_ok(grid, fill):
+            out.add(printed([[fill[(r, c)] for c in range(w)] for r in range(h)]))
+    return out
+
+
+def gokigen_board(rng, h, w):
+    while True:
+        fill = {(r, c): rng.choice("/\\") for r in range(h) for c in range(w)}
+        if loop_free(fill):
+            break
+    at = {}
+    for (r, c), token in fill.items():
+        for x in diagonal(r, c, token):
+            at[x] = at.get(x, 0) + 1
+    keep = rng.choice([0.3, 0.5, 0.8])
+    grid = [[str(at.get((r, k), 0)) if rng.random() < keep else "." for k in range(w + 1)]
+            for r in range(h + 1)]
+    if rng.random() < 0.25:
+        r, k = rng.randrange(h + 1), rng.randrange(w + 1)
+        grid[r][k] = rng.choice(["?", str(rng.randint(0, 4))])
+    return grid
+
+
 @pytest.mark.slow
-def test_creek_against_brute_force():
-    rng = random.Random(271)
-    grids = [creek_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(30)]
-    run_genre("creek", grids, creek_brute, text=dots_text)
+@pytest.mark.parametrize("genre, board, brute, seed", [
+    ("creek", creek_board, creek_brute, 271), ("gokigen", gokigen_board, gokigen_brute, 272)])
+def test_corner_clues_against_brute_force(genre, board, brute, seed):
+    rng = random.Random(seed)
+    grids = [board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(30)]
+    run_genre(genre, grids, brute, text=dots_text)
+
+
+def test_gokigen_answers_print_backslashes(tmp_path):
+    """'\\' is a token of the text answer as is; JSON escapes it as JSON does."""
+    grid = [[".", ".", "."], [".", "4", "."], [".", ".", "."]]
+    assert gokigen_brute(grid) == {("\\/", "/\\")}
+    path = tmp_path / "g.txt"
+    path.write_text(dots_text(grid))
+    text = run_cli("solve", "gokigen", path)
+    assert text.stdout.splitlines()[1:3] == ["  \\/", "  /\\"], text.stdout
+    out = run_cli("solve", "gokigen", path, "--format", "json")
+    assert '"grid": ["\\\\/", "/\\\\"]' in out.stdout
+    assert json.loads(out.stdout)["grid"] == ["\\/", "/\\"]
 
 
 # ---------------------------------------------------------------- examples, round trips
 
-GENRES = {"creek": (creek_board, dots_text)}
+GENRES = {"creek": (creek_board, dots_text), "gokigen": (gokigen_board, dots_text)}
 
 
 def random_texts(genre, seed, n=12):
@@ -136,18 +215,26 @@ def test_url_file_and_text_round_trips(genre, tmp_path):
 # ---------------------------------------------------------------- pzprjs
 
 def answer_ops(genre, rows):
-    """An answer as pzprjs steps: shaded cells."""
+    """An answer as pzprjs steps: shaded cells, diagonals (31 '\\', 32 '/')."""
     grid = [r.split() if " " in r else list(r) for r in rows]
     h, w = len(grid), len(grid[0])
-    return [pzprjs.cell(r, c, "setQans", 1) for r in range(h) for c in range(w)
-            if grid[r][c] == "#"]
+    if genre == "creek":
+        return [pzprjs.cell(r, c, "setQans", 1) for r in range(h) for c in range(w)
+                if grid[r][c] == "#"]
+    return [pzprjs.cell(r, c, "setQans", 31 if grid[r][c] == "\\" else 32)
+            for r in range(h) for c in range(w)]
 
 
 def broken(genre, rows):
-    """One answer's steps with one cell changed: a shading less; None where
-    there is none to change."""
+    """One answer's steps with one cell changed: a shading less, a diagonal
+    turned; None where there is none to change."""
     ops = answer_ops(genre, rows)
-    return ops[1:] if ops else None
+    if not ops:
+        return None
+    if genre == "gokigen":
+        kind, x, y, method, value = ops[0]
+        return [[kind, x, y, method, 63 - value]] + ops[1:]
+    return ops[1:]
 
 
 def test_answers_pass_pzprjs_check(tmp_path):
