@@ -1,5 +1,5 @@
-"""Creek and Gokigen: clues on the corners of the cells (board option
-`points`), and the doubled grid (`doubled`).
+"""Creek, Gokigen and Galaxies: clues on the corners of the cells, on the
+sides between them and in them (board options `points` and `doubled`).
 
 Each genre against a brute force written here, on seeded random boards of
 2x2..4x4 (planted from a random answer, some clues dropped or changed, so
@@ -11,7 +11,11 @@ apply the rules as puzz.link's checker states them:
 * Creek: every number on a corner counts the shaded cells touching it, the
   unshaded cells are connected, at least one cell is shaded;
 * Gokigen: a diagonal in every cell, none forming a loop (found by joining
-  corners, a union-find), every number counts the diagonals at its corner.
+  corners, a union-find), every number counts the diagonals at its corner;
+* Galaxies: every region that can hold a star (the cells at the star, grown
+  by pairs of cells opposite each other about it, always connected) is
+  listed, and the answers are the ways to cover the board with one region
+  for each star.
 
 Then the puzz.link URL, pzprv3 and text forms round trip, pzprjs (npm
 `pzpr`) opens the URLs pzc writes and accepts the answers pzc finds (and
@@ -24,6 +28,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from functools import lru_cache
 
 import pytest
 
@@ -38,6 +43,13 @@ from shaded import connected, printed, run_genre
 def dots_text(grid):
     """A board of corner clues: "W H" counting cells, then the (H+1) x (W+1) corners."""
     return f"{len(grid[0]) - 1} {len(grid) - 1}\n" + "".join(" ".join(row) + "\n" for row in grid)
+
+
+def doubled_text(board):
+    """A Galaxies board (h, w, stars): "W H", then the doubled grid's rows."""
+    h, w, stars = board
+    return f"{w} {h}\n" + "".join("".join(stars.get((y, x), ".") for x in range(2 * w + 1)) + "\n"
+                                  for y in range(2 * h + 1))
 
 
 def corner_cells(h, w, r, k):
@@ -165,9 +177,115 @@ def test_gokigen_answers_print_backslashes(tmp_path):
     assert json.loads(out.stdout)["grid"] == ["\\/", "/\\"]
 
 
+# ---------------------------------------------------------------- Galaxies
+
+def place_cells(h, w, place):
+    y, x = place
+    rows = [y // 2] if y % 2 else [y // 2 - 1, y // 2]
+    cols = [x // 2] if x % 2 else [x // 2 - 1, x // 2]
+    return frozenset((r, c) for r in rows for c in cols if 0 <= r < h and 0 <= c < w)
+
+
+def opposite(cell, place):
+    return place[0] - 1 - cell[0], place[1] - 1 - cell[1]
+
+
+@lru_cache(maxsize=None)
+def galaxy_regions(h, w, place):
+    """Every region a star at ``place`` may have: its cells at the star, grown
+    a pair of opposite cells at a time, each pair next to the region."""
+    core = place_cells(h, w, place)
+    if any(not (0 <= r < h and 0 <= c < w) for r, c in (opposite(x, place) for x in core)):
+        return ()
+    seen, todo = {core}, [core]
+    while todo:
+        region = todo.pop()
+        for r, c in region:
+            for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                y = opposite(x, place)
+                if x not in region and 0 <= x[0] < h and 0 <= x[1] < w \
+                        and 0 <= y[0] < h and 0 <= y[1] < w:
+                    bigger = region | {x, y}
+                    if bigger not in seen:
+                        seen.add(bigger)
+                        todo.append(bigger)
+    return tuple(seen)
+
+
+def galaxies_brute(board):
+    h, w, stars = board
+    order = sorted(stars)
+    options = [galaxy_regions(h, w, p) for p in order]
+    every = frozenset((r, c) for r in range(h) for c in range(w))
+    out = set()
+
+    def cover(k, used, chosen):
+        if k == len(order):
+            if used == every:
+                label = {x: i for i, region in enumerate(chosen) for x in region}
+                out.add(printed([[_label(label[(r, c)]) for c in range(w)] for r in range(h)]))
+            return
+        for region in options[k]:
+            if not region & used:
+                cover(k + 1, used | region, chosen + [region])
+    cover(0, frozenset(), [])
+    return out
+
+
+def _label(i):
+    return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i]
+
+
+def galaxies_board(rng, h, w):
+    """Stars of a random division into symmetric regions, or random stars,
+    then perhaps a star more; or (few boards have several answers) a star in
+    the middle of each column of four rows, or of each row of four columns,
+    whose regions can take their cells in more ways than one."""
+    stars = {}
+    kind = rng.random()
+    if kind < 0.12 and w >= 3:
+        return 4, w, {(4, 2 * k + 1): "o" for k in range(w)}
+    if kind < 0.24 and h >= 3:
+        return h, 4, {(2 * r + 1, 4): "o" for r in range(h)}
+    if kind < 0.8:
+        free = {(r, c) for r in range(h) for c in range(w)}
+        while free:
+            cell = rng.choice(sorted(free))
+            places = [(2 * cell[0] + 1 + dy, 2 * cell[1] + 1 + dx)
+                      for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+            places = [p for p in places if 0 < p[0] < 2 * h and 0 < p[1] < 2 * w
+                      and place_cells(h, w, p) <= free]
+            if not places:
+                break
+            p = rng.choice(places)
+            region = set(place_cells(h, w, p))
+            for _ in range(rng.randint(0, 3)):
+                grow = [x for r, c in region for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                        if x in free and x not in region and opposite(x, p) in free
+                        and opposite(x, p) not in region]
+                if grow:
+                    x = rng.choice(grow)
+                    region |= {x, opposite(x, p)}
+            free -= region
+            stars[p] = rng.choice("o*")
+    else:
+        for _ in range(rng.randint(1, 4)):
+            stars[(rng.randint(1, 2 * h - 1), rng.randint(1, 2 * w - 1))] = "o"
+    if rng.random() < 0.2:
+        stars[(rng.randint(1, 2 * h - 1), rng.randint(1, 2 * w - 1))] = "o"
+    return h, w, stars
+
+
+def test_galaxies_against_brute_force():
+    rng = random.Random(273)
+    boards = [galaxies_board(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(40)]
+    run_genre("galaxies", boards, galaxies_brute, text=doubled_text)
+
+
 # ---------------------------------------------------------------- examples, round trips
 
-GENRES = {"creek": (creek_board, dots_text), "gokigen": (gokigen_board, dots_text)}
+GENRES = {"creek": (creek_board, dots_text), "gokigen": (gokigen_board, dots_text),
+          "galaxies": (galaxies_board, doubled_text)}
 
 
 def random_texts(genre, seed, n=12):
@@ -215,19 +333,26 @@ def test_url_file_and_text_round_trips(genre, tmp_path):
 # ---------------------------------------------------------------- pzprjs
 
 def answer_ops(genre, rows):
-    """An answer as pzprjs steps: shaded cells, diagonals (31 '\\', 32 '/')."""
+    """An answer as pzprjs steps: shaded cells, diagonals (31 '\\', 32 '/'),
+    borders between regions."""
     grid = [r.split() if " " in r else list(r) for r in rows]
     h, w = len(grid), len(grid[0])
     if genre == "creek":
         return [pzprjs.cell(r, c, "setQans", 1) for r in range(h) for c in range(w)
                 if grid[r][c] == "#"]
-    return [pzprjs.cell(r, c, "setQans", 31 if grid[r][c] == "\\" else 32)
-            for r in range(h) for c in range(w)]
+    if genre == "gokigen":
+        return [pzprjs.cell(r, c, "setQans", 31 if grid[r][c] == "\\" else 32)
+                for r in range(h) for c in range(w)]
+    return ([pzprjs.border((r, c), (r, c + 1), "setQans", 1) for r in range(h)
+             for c in range(w - 1) if grid[r][c] != grid[r][c + 1]]
+            + [pzprjs.border((r, c), (r + 1, c), "setQans", 1) for r in range(h - 1)
+               for c in range(w) if grid[r][c] != grid[r + 1][c]])
 
 
 def broken(genre, rows):
     """One answer's steps with one cell changed: a shading less, a diagonal
-    turned; None where there is none to change."""
+    turned, a border less (two stars in a region); None where there is none
+    to change (a board that is one region)."""
     ops = answer_ops(genre, rows)
     if not ops:
         return None
@@ -318,3 +443,17 @@ def test_clue_off_the_doubled_grid_is_an_error(write, run_pzc):
     assert res.returncode == 2
     assert "far.pz:6:15: error: expected a cell of the board or a place of the doubled grid, " \
            "but this is (9, 9)" in res.stderr, res.stderr
+
+
+def test_galaxies_refuses_what_standard_rules_lack(write, run_pzc):
+    """Today's puzz.link may add a layer of cells left out of the board after
+    the stars: not Galaxies' standard rules, refused at that layer."""
+    res = run_pzc("solve", "https://puzz.link/p?tentaisho/2/2/neg")
+    assert res.returncode == 2 and "unexpected 'g' after the puzzle's layers" in res.stderr
+    write("s.txt", "pzprv3\ntentaisho\n2\n2\nX..\n...\n..1\n")
+    res = run_pzc("solve", "galaxies", "s.txt")
+    assert res.returncode == 2 and "s.txt:5:1: error: the stars: 'X' is not '1'" in res.stderr
+    write("rim.txt", "1 1\n..o\n...\n...\n")
+    res = run_pzc("solve", "galaxies", "rim.txt")
+    assert res.returncode == 2
+    assert "rim.txt:1:1: error: a star sits inside the board, not on its rim" in res.stderr
