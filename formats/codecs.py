@@ -30,7 +30,9 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   topmost cell there); encode takes a cell layer and writes each room's one
   number wherever it is in the room (two numbers in a room are an error);
 - ``count``: an int (Star Battle's "N/" prefix);
-- ``kakuro``: a cell layer over a board one row and one column larger than
+- ``blockarrows``: a cell layer of numbers 1..100 and black cells, "#"
+  without an arrow or "u" "d" "l" "r" with one (Makaro's arrows);
+- ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
@@ -138,7 +140,13 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
-    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots, doubled
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
+                               # dots, doubled (the doubled grid's places)
+    # the raw value of a cell the codec leaves out (binary: 0), which a spec's
+    # pair may give a token (Nondango's circles are the cells without a bit)
+    blank_raw: object = None
+    # symbols no pair of the spec names are the answer's marks: read as blank
+    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -216,6 +224,41 @@ def _scan(cur: Cursor, n: int, item, what="cells") -> dict:
 
 def _layer(got: dict, cols: int) -> dict:
     return {_at(i, cols): v for i, v in got.items()}
+
+
+# ---------------------------------------------------------------------------
+# cells1 (decode1Cell: sparse marked cells, each a character with the run after it)
+
+def _dec_cells1(cur, rows, cols, inputs):
+    """'0'..'h': a marked cell (value 1) and 0..17 unmarked after it;
+    'i'..'z': 1..18 unmarked cells."""
+    def item(ch, at):
+        if ch.isascii() and ch.isalnum():
+            k = int(ch, 36)
+            return (1, k + 1) if k < 18 else (None, k - 17)
+        cur.error(f"unexpected '{ch}' in a layer of marked cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_cells1(values, rows, cols, inputs):
+    marked = _by_index(values[0], rows, cols)
+    for v in marked.values():
+        _check_int(v, "a layer of marked cells (decode1Cell)", 1, 1)
+    n = rows * cols
+    out = []
+    c = 0
+    while c < n:
+        start = c
+        if c in marked:          # the mark, then up to 17 unmarked cells
+            c += 1
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start - 1))
+        else:                    # up to 18 unmarked cells
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start + 17))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------
@@ -555,6 +598,37 @@ def _enc_arrownumber16(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# blockarrows (decodeMakaro: numbers 1..100, and black cells with an arrow or none)
+
+_BLOCK_DIR = {0: "#", 1: "u", 2: "d", 3: "l", 4: "r"}
+_BLOCK_NUM = {v: k for k, v in _BLOCK_DIR.items()}
+
+
+def _dec_blockarrows(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch.isascii() and ch.isdigit():
+            return int(ch) + 1, 1
+        if ch == "-":
+            return _int(cur.take(2, "a two-digit number"), 10, cur, at + 1,
+                        "a decimal number") + 1, 1
+        if "a" <= ch <= "e":
+            return _BLOCK_DIR[int(ch, 16) - 10], 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of numbers and black cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_blockarrows(values, rows, cols, inputs):
+    def write(v):
+        if v in _BLOCK_NUM:
+            return _b36(_BLOCK_NUM[v] + 10)
+        _check_int(v, "a layer of numbers 1..99 and black cells", 1, 99)
+        return str(v - 1) if v <= 10 else f"-{v - 1}"
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 15, 20)
+
+
+# ---------------------------------------------------------------------------
 # border (decodeBorder) and regions
 
 def regions_from_borders(rows, cols, vertical, horizontal):
@@ -716,9 +790,9 @@ def _enc_count(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
-# kakuro (decodeKakuro)
+# sums51 (decodeKakuro: cells split by a diagonal, a sum each side)
 
-def _kdecval(ch):
+def _sum_digit(ch):
     if "0" <= ch <= "9" or "a" <= ch <= "j":
         return int(ch, 36)
     if "A" <= ch <= "Z":
@@ -728,32 +802,32 @@ def _kdecval(ch):
     return None
 
 
-def _kencval(v):
+def _sum_char(v):
     if v is None:
         return "-"
-    _check_int(v, "a Kakuro sum (1..45)", 1, 45)
+    _check_int(v, "a sum (1..45)", 1, 45)
     return _b36(v) if v <= 19 else _b36(v - 10).upper()
 
 
-def kakuro_token(down, across):
+def sums_token(down, across):
     """The token of a black cell: "-" or "D,A" with a missing side empty."""
     if down is None and across is None:
         return "-"
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def kakuro_sums(token, where=""):
+def split_sums(token, where=""):
     """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a Kakuro clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
     return (down if down else None), (across if across else None)
 
 
-def _dec_kakuro(cur, rows, cols, inputs):
+def _dec_sums51(cur, rows, cols, inputs):
     out = {}
     black = set()
     c, n = 0, rows * cols
@@ -761,20 +835,20 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if cur.at_end():
             cur.error(f"the body ends after {c} of {n} cells")
         at = cur.pos
-        ch = cur.take(1, "a Kakuro cell")
+        ch = cur.take(1, "a sums cell")
         if "k" <= ch <= "z":
             c += int(ch, 36) - 19
             continue
         down = across = None
         if ch != ".":
-            d, a = _kdecval(ch), _kdecval(cur.take(1, "a Kakuro clue"))
+            d, a = _sum_digit(ch), _sum_digit(cur.take(1, "a sums clue"))
             if d is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro layer", at)
+                cur.error(f"unexpected '{ch}' in a sums layer", at)
             if a is None:
-                cur.error(f"unexpected '{cur.body[at + 1]}' in a Kakuro clue", at + 1)
+                cur.error(f"unexpected '{cur.body[at + 1]}' in a sums clue", at + 1)
             down, across = (d if d > 0 else None), (a if a > 0 else None)
         r, cc = _at(c, cols)
-        out[(r + 1, cc + 1)] = kakuro_token(down, across)
+        out[(r + 1, cc + 1)] = sums_token(down, across)
         black.add((r, cc))
         c += 1
     out[(0, 0)] = "-"
@@ -783,32 +857,32 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if (0, cc) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums above the board")
-            down = _kdecval(ch)
+            down = _sum_digit(ch)
             if down is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(0, cc + 1)] = kakuro_token(down if down and down > 0 else None, None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(0, cc + 1)] = sums_token(down if down and down > 0 else None, None)
     for r in range(rows):
         across = None
         if (r, 0) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums left of the board")
-            across = _kdecval(ch)
+            across = _sum_digit(ch)
             if across is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(r + 1, 0)] = kakuro_token(None, across if across and across > 0 else None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(r + 1, 0)] = sums_token(None, across if across and across > 0 else None)
     return [out]
 
 
-def _kakuro_cells(layer, rows, cols):
+def _sums_cells(layer, rows, cols):
     """(black: {(r, c) inside: (down, across)}, top: {c: down}, left: {r: across})."""
     black, top, left = {}, {}, {}
     for (r, c), token in layer.items():
         if not (0 <= r <= rows and 0 <= c <= cols):
-            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} Kakuro board")
-        down, across = kakuro_sums(token, f" at ({r}, {c})")
+            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} board of sums")
+        down, across = split_sums(token, f" at ({r}, {c})")
         if r == 0 and c == 0:
             if down or across:
-                raise FormatError("the top left corner of a Kakuro board holds no sums")
+                raise FormatError("the top left corner of a board of sums holds no sums")
         elif r == 0:
             if across:
                 raise FormatError(f"an across sum at ({r}, {c}) in the top row has no cells")
@@ -822,12 +896,12 @@ def _kakuro_cells(layer, rows, cols):
     return black, top, left
 
 
-def _enc_kakuro(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+def _enc_sums51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def write(sums):
         down, across = sums
-        return "." if down is None and across is None else _kencval(down) + _kencval(across)
+        return "." if down is None and across is None else _sum_char(down) + _sum_char(across)
     out = [_runs({r * cols + c: sums for (r, c), sums in black.items()}, rows * cols,
                  write, 19, 16)]
     for c in range(cols):
@@ -836,21 +910,21 @@ def _enc_kakuro(values, rows, cols, inputs):
                 raise FormatError(f"the sum at (0, {c + 1}) is above a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(top.get(c)))
+            out.append(_sum_char(top.get(c)))
     for r in range(rows):
         if (r, 0) in black:
             if left.get(r):
                 raise FormatError(f"the sum at ({r + 1}, 0) is left of a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(left.get(r)))
+            out.append(_sum_char(left.get(r)))
     return "".join(out)
 
 
 # ---------------------------------------------------------------------------
-# hitori (decodeHitori: one base-36 character a cell)
+# number36 (decodeHitori: one base-36 character a cell)
 
-def _dec_hitori(cur, rows, cols, inputs):
+def _dec_number36(cur, rows, cols, inputs):
     def item(ch, at):
         if ch.isascii() and ch.isalnum() and not ch.isupper():
             return int(ch, 36), 1
@@ -861,11 +935,11 @@ def _dec_hitori(cur, rows, cols, inputs):
             return -2, 1
         if ch == ".":
             return None, 1
-        cur.error(f"unexpected '{ch}' in a Hitori layer", at)
+        cur.error(f"unexpected '{ch}' in a number36 layer", at)
     return [_layer(_scan(cur, rows * cols, item), cols)]
 
 
-def _enc_hitori(values, rows, cols, inputs):
+def _enc_number36(values, rows, cols, inputs):
     vals = _by_index(values[0], rows, cols)
     out = []
     for c in range(rows * cols):
@@ -875,7 +949,7 @@ def _enc_hitori(values, rows, cols, inputs):
         elif v == -2:
             out.append("@")
         else:
-            _check_int(v, "a Hitori layer (0..1295)", 0, 1295)
+            _check_int(v, "a number36 layer (0..1295)", 0, 1295)
             out.append(_b36(v) if v < 36 else "-" + _b36(v))
     return "".join(out)
 
@@ -893,12 +967,34 @@ def _enc_binary(values, rows, cols, inputs):
     return _write_bits([bool(vals.get(i)) for i in range(rows * cols)])
 
 
+# ---------------------------------------------------------------------------
+# number6 (decodeShugaku: a digit 0..5 a cell, '6'..'z' runs of blanks)
+
+def _dec_number6(cur, rows, cols, inputs):
+    def item(ch, at):
+        if "0" <= ch <= "4":
+            return int(ch), 1
+        if ch == "5":
+            return -2, 1
+        if ch.isascii() and ch.isalnum() and not ch.isupper():
+            return None, int(ch, 36) - 5
+        cur.error(f"unexpected '{ch}' in a number6 layer", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_number6(values, rows, cols, inputs):
+    def write(v):
+        return "5" if v == -2 else str(_check_int(v, "number6 (0..4, -2)", 0, 4))
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
-def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells"):
+def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
+         blank_raw=None):
     URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
-                             places=places)
+                             places=places, blank_raw=blank_raw)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -918,11 +1014,12 @@ _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber1
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
      "a number and '/' (Star Battle's star count)", blank=lambda rows, cols: [0])
-_url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
-     "Kakuro's black cells and sums, on a board with a clue row and column (margin 1)",
+_url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
+     "black cells and cells split by a diagonal with a sum each side (down, across: Kakuro), "
+     "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
-_url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
+_url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
 _url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
      "numbers above the columns and left of the rows (pzprjs's hasexcell 1)", places="outside")
@@ -938,8 +1035,17 @@ _url("stars", 1, _dec_stars, _enc_stars, "decodeStar",
      "stars, 1 white or 2 black, on the doubled grid's places inside the board (cell "
      "centres, middles of inner sides, inner dots); today's pzprjs: decodeDot",
      places="doubled")
+_url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
+     "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
+_url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
+     "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
+     "(Tents' trees)")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
-     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
+     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
+     "are 0, blank unless a pair names 0", blank_raw=0)
+_url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
+     "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
+     "'6'..'z'")
 
 
 # ---------------------------------------------------------------------------
@@ -1065,28 +1171,40 @@ def _number_token(tok, line, lc, what, extra=()):
         lc.error(f"{what}: '{tok}' is not a number, '-' or '.'", line)
 
 
-def _fdec_cellqnum(lc, rows, cols, inputs, extra=()):
-    grid = _read_grid(lc, rows, cols, "the clue numbers")
+def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clue numbers"):
+    """A number a cell; ``extra`` tokens read as blank, ``symbols`` maps the
+    other tokens that are not numbers to their values."""
+    grid = _read_grid(lc, rows, cols, what)
     out = {}
     for cell, (tok, line) in grid.items():
-        v = _number_token(tok, line, lc, "the clue numbers", extra)
+        v = (symbols or {}).get(tok)
+        if v is None:
+            v = _number_token(tok, line, lc, what, extra)
         if v is not None:
             out[cell] = v
     return [out]
 
 
-def _fenc_cellqnum(values, rows, cols, inputs):
+def _write_layer(values, rows, cols, token):
+    """The grid lines of a cell layer (``values[0]``): ``token(value, cell)``
+    of each cell's value (None: blank)."""
     vals = values[0]
     _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: token(vals.get((r, c)), (r, c)))
 
-    def token(r, c):
-        v = vals.get((r, c))
+
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
+    token_of = {v: tok for tok, v in (symbols or {}).items()}
+
+    def token(v, cell):
         if v is None:
             return "."
         if v == -2:
             return "-"
+        if isinstance(v, str) and v in token_of:
+            return token_of[v]
         return str(_check_int(v, "a clue number", 0))
-    return _write_grid(rows, cols, token)
+    return _write_layer(values, rows, cols, token)
 
 
 def _fdec_cellqnumans(lc, rows, cols, inputs):
@@ -1133,6 +1251,85 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
         d = _DIR_NUM[dirs[(r, c)]] if (r, c) in dirs else 0
         return f"{d},{'-' if v == -2 else _check_int(v, 'an arrow clue', 0)}"
     return _write_grid(rows, cols, token)
+
+
+def _fdec_cellboard(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the board's cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == ".":
+            out[cell] = "."
+        elif tok != "0":
+            try:
+                out[cell] = _check_int(_file_int(tok), "a cell of the board", 1)
+            except (ValueError, FormatError):
+                lc.error(f"the board's cells: '{tok}' is not a number, '0' or '.'", line)
+    return [out]
+
+
+def _fenc_cellboard(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+
+    def token(r, c):
+        v = vals.get((r, c))
+        if v is None:
+            return "0"
+        if v == ".":
+            return "."
+        return str(_check_int(v, "a cell of the board (a number from 1)", 1))
+    return _write_grid(rows, cols, token)
+
+
+def _fdec_cell(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the cells")
+    out = {}
+    for cell, (tok, _) in grid.items():
+        if tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                out[cell] = tok
+    return [out]
+
+
+def _fenc_cell(values, rows, cols, inputs):
+    def token(v, cell):
+        text = "." if v is None else str(v)
+        if not text or any(ch.isspace() for ch in text):
+            raise FormatError(f"{v!r} at {cell} cannot be written as a token of a file")
+        return text
+    return _write_layer(values, rows, cols, token)
+
+
+def _fdec_empty(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the empty cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok not in ("*", "."):
+            lc.error(f"the empty cells: '{tok}' is not '*' (empty) or '.'", line)
+        if tok == "*":
+            out[cell] = 1
+    return [out]
+
+
+def _fenc_empty(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+
+
+# Makaro's black cells, '#' without an arrow and t b l r with one
+_FILE_BLOCKS = {"#": "#", "t": "u", "b": "d", "l": "l", "r": "r"}
+
+
+def _fdec_cellblockarrows(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows, cols, inputs, symbols=_FILE_BLOCKS,
+                          what="the numbers and black cells")
+
+
+def _fenc_cellblockarrows(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows, cols, inputs, symbols=_FILE_BLOCKS)
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -1189,33 +1386,33 @@ def _fdec_rooms(lc, rows, cols, inputs):
 
 
 def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the Kakuro clues")
+    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
     out = {}
 
     def num(tok, line):
         try:
             v = _file_int(tok)
         except ValueError:
-            lc.error(f"the Kakuro clues: '{tok}' is not a number", line)
+            lc.error(f"the sums: '{tok}' is not a number", line)
         return v if v > 0 else None
     for (r, c), (tok, line) in grid.items():
         if r == 0 and c == 0:
             out[(0, 0)] = "-"
         elif r == 0:
-            out[(r, c)] = kakuro_token(num(tok, line), None)
+            out[(r, c)] = sums_token(num(tok, line), None)
         elif c == 0:
-            out[(r, c)] = kakuro_token(None, num(tok, line))
+            out[(r, c)] = sums_token(None, num(tok, line))
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
-                lc.error(f"the Kakuro clues: '{tok}' is not 'across,down' or '.'", line)
+                lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = kakuro_token(down, across)
+            out[(r, c)] = sums_token(down, across)
     return [out]
 
 
 def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def s(v):
         return str(v) if v else "-1"
@@ -1268,6 +1465,71 @@ def _fenc_starfile(values, rows, cols, inputs):
             raise FormatError(f"pzprjs has no star {v!r} at the place ({y}, {x})")
     return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
             for y in range(1, 2 * rows)]
+class Mark(str):
+    """A token pzprjs writes in a cell of a ``cellexcell`` grid that is not a
+    given number ("1", "A", "#", "+", "-"): what it means is the genre's.  A
+    spec's (raw, token) pair makes it a clue; with no pair it is part of the
+    answer, or nothing, and is not read (formats/binding.py drops it)."""
+
+
+def _outside_raw(tok, line, lc):
+    """A number outside the grid in a pzprv3 grid: "N", "cN" (pzprjs's check
+    mark on a clue, not kept), "-" (-2, a clue without a number)."""
+    if tok == "-":
+        return -2
+    try:
+        return _file_int(tok[1:] if tok.startswith("c") else tok)
+    except ValueError:
+        lc.error(f"the clues outside the grid: '{tok}' is not a number, '-' or '.'", line)
+
+
+def _cellexcell(around):
+    """decodeCellExCell: one grid of tokens with the cells outside the board,
+    (rows + 1) x (cols + 1) with the row above and the column left of it
+    (pzprjs's hasexcell 1), or (rows + 2) x (cols + 2) with a row and column
+    on every side (hasexcell 2); the corners are not read.  Grid entry (i, j)
+    is place (i - 1, j - 1): (-1, c) above column c, (r, -1) left of row r,
+    (rows, c) below, (r, cols) right.  Outside: numbers as ``_outside_raw``.
+    In a cell: "qN" the given number N (as decodeCellExCellQnumAnumsub writes
+    it), "." nothing, any other token a ``Mark``."""
+    extra = 2 if around else 1
+
+    def dec(lc, rows, cols, inputs):
+        grid = _read_grid(lc, rows + extra, cols + extra, "the grid with its outside clues")
+        out = {}
+        for (i, j), (tok, line) in grid.items():
+            r, c = i - 1, j - 1
+            inside_r, inside_c = 0 <= r < rows, 0 <= c < cols
+            if tok == "." or not (inside_r or inside_c):
+                continue
+            if inside_r and inside_c:
+                if tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok):
+                    out[(r, c)] = int(tok[1:])
+                else:
+                    out[(r, c)] = Mark(tok)
+            else:
+                out[(r, c)] = _outside_raw(tok, line, lc)
+        return [out]
+
+    def enc(values, rows, cols, inputs):
+        vals = values[0]
+        for (r, c) in vals:
+            if not (-1 <= r < rows + extra - 1 and -1 <= c < cols + extra - 1) or (
+                    not 0 <= r < rows and not 0 <= c < cols):
+                raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+
+        def token(i, j):
+            r, c = i - 1, j - 1
+            v = vals.get((r, c))
+            if v is None:
+                return "."
+            if isinstance(v, str):
+                return v
+            if 0 <= r < rows and 0 <= c < cols:
+                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
+            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
+        return _write_grid(rows + extra, cols + extra, token)
+    return dec, enc
 
 
 def _skip_lines(lc: LineCursor, count: int):
@@ -1341,9 +1603,10 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          marks_blank=False):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places)
+                              places=places, marks_blank=marks_blank)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1352,6 +1615,12 @@ _file("cellqnumans", 1, _fdec_cellqnumans, _fenc_cellqnum, "CellQnumAns",
       "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)")
 _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQnum",
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
+_file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
+      "decodeCellQuesData_makaro",
+      "numbers, '-' (-2, '?'), '.', and black cells: '#' without an arrow, 't' 'b' 'l' 'r' "
+      "with one (read as '#', 'u', 'd', 'l', 'r')")
+_file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
+      "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
 _file("crossnum", 1, _fdec_crossnum, _fenc_crossnum, "CrossNum",
@@ -1360,6 +1629,17 @@ _file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
       "stars on the doubled grid's places inside the board, a line of 2 cols - 1 "
       "characters for each of 2 rows - 1: '1' white, '2' black, '.' none (today's "
       "pzprjs: DotFile)", places="doubled")
+_file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
+      "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
+      "is the answer's and read as blank", marks_blank=True)
+_file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
+      "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
+_file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
+      "the grid with a row above and a column left of it (hasexcell 1): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
+      "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
@@ -1372,7 +1652,7 @@ _file("number", 1, _fdec_number, _fenc_number, "a number line",
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
       "a line of comma-separated options, present in pzprv3.1+ files (Country Road); "
       "not written (files are written as 'pzprv3')")
-for _letter in "bfotxe":
+for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),

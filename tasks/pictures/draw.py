@@ -54,14 +54,24 @@ SUGGEST = "#1f77d4"
 REGION_FILLS = ("#fde2c8", "#d4ecd4", "#d6e4f5", "#f5d6e8", "#fff2b3", "#e0d6f5",
                 "#cdeeee", "#f0e0c8", "#e4f5c8", "#f5cccc", "#d0d8e8", "#ece4d8")
 
-# box-drawing characters: the directions they go (up, down, left, right), doubled or not
+# box-drawing characters: the directions they go (up, down, left, right), doubled or not;
+# a line that ends in the cell goes one way only
 _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": "ul", "├": "udr",
-        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD"}
+        "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr", "═": "LR", "║": "UD",
+        "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
 # a diagonal across the cell: the corners it joins, as (x, y) signs from the centre
 _SLASHES = {"/": ((-1, 1), (1, -1)), "\\": ((-1, -1), (1, 1))}
 _BLANK = {"", ".", " "}
+# the dark half of a cell: the corner it fills, as (row, column) signs
+_HALVES = {"◤": (-1, -1), "◥": (-1, 1), "◢": (1, 1), "◣": (1, -1)}
+_BARS = {"|": (1, 0), "-": (0, 1)}          # the bar's direction
+# what an answer token is drawn as when no `draw` hint says otherwise
+_TOKEN_SHAPES = {"#": "shade", "*": "disc", "o": "circle", "c": "circle", "t": "triangle",
+                 "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS},
+                 **{t: "slash" for t in _SLASHES}}
+FUTON = "#f3dfc1"
 
 
 @dataclass
@@ -310,6 +320,15 @@ class _Hints:
                 found = shape
         return found
 
+    def named(self, target, value, default):
+        """The shape of the last hint whose values name ``value`` itself (a
+        hint about every value does not count), else ``default``."""
+        found = default
+        for values, shape in self.rules.get(target, ()):
+            if values is not None and _text(value) in values:
+                found = shape
+        return found
+
     def layer_shapes(self, target) -> set:
         return {shape for _, shape in self.rules.get(target, ())}
 
@@ -463,15 +482,16 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     shape = _answer_shape(hints, token, answer_regions)
     clue = clues.get(cell)
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
+    clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
     shows_clue = clue is not None and token is not None and (
-        shape == "regions" or shape == "text" and token.startswith(clue_token))
+        shape == "regions" or token == clue_token and clue_shape != "none"
+        or shape == "text" and token.startswith(clue_token))
     small = token is not None and not shows_clue and shape == "text"
-    on_dark = shape == "shade"
+    on_dark = shape == "shade" and not shows_clue
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
-        _clue(svg, board, cell, clue, clue_token, hints.shape("clues", clue, "text"),
-              on_dark=on_dark, small=small)
+        _clue(svg, board, cell, clue, clue_token, clue_shape, on_dark=on_dark, small=small)
     for name in extra:
         value = instance.layers.get(name, {}).get(cell)
         if value is not None:
@@ -489,9 +509,17 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
                         f'x1="{_n(x + ax * h)}" y1="{_n(y + ay * h)}" x2="{_n(x + bx * h)}" '
                         f'y2="{_n(y + by * h)}" stroke="{INK}" stroke-width="4" '
                         f'stroke-linecap="round"/>')
+    elif shape == "half":
+        _half(svg, board, cell, _HALVES[token])
+    elif shape == "bar":
+        _bar(svg, board, cell, _BARS[token])
+    elif shape in ("pillow", "futon"):
+        _futon(svg, board, cell, shape == "pillow")
+    elif shape in ("triangle", "square"):
+        _object(svg, board, cell, shape)
     elif shape in ("disc", "circle", "star", "cross"):
         _object(svg, board, cell, shape)
-        if token != "*" and shape in ("disc", "circle"):
+        if token not in _TOKEN_SHAPES and token not in _BLANK and shape in ("disc", "circle"):
             x, y = board.centre(cell)
             svg.text("text", x, y, token, _font(token, board.size) * 0.9,
                      "#fff" if shape == "disc" else ANSWER_INK, "answer")
@@ -527,15 +555,15 @@ def _marks(svg, board, pic, marks, highlight, involved, suggest):
 
 
 def _answer_shape(hints, token, answer_regions) -> str:
-    if token is None or token in _BLANK:
+    if token is None:
         return "none"
+    if token in _BLANK:              # drawn only as a hint that names it says
+        return hints.named("answer", token, "none")
     if answer_regions:
         return "regions"
     if token in _BOX:
         return "path"
-    default = ("shade" if token == "#" else "disc" if token == "*" else
-               "slash" if token in _SLASHES else "text")
-    return hints.shape("answer", token, default)
+    return hints.shape("answer", token, _TOKEN_SHAPES.get(token, "text"))
 
 
 def _font(token: str, size: float) -> float:
@@ -575,6 +603,9 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     if shape == "sums":
         _sums(svg, board, cell, token)
         return
+    if shape in ("triangle", "square"):
+        _object(svg, board, cell, shape, cls=cls)
+        return
     if shape in ("circle", "disc", "star"):
         _object(svg, board, cell, shape, cls=cls)
         if isinstance(value, int) and type(value) is not bool:
@@ -603,6 +634,15 @@ def _object(svg, board, cell, shape, cls="object"):
         svg.add("object" if cls == "object" else "clue",
                 f'<polygon class="{cls} star" {at} points="{_points(_star(x, y, r))}" '
                 f'fill="{INK}"/>')
+    elif shape in ("triangle", "square"):          # outlines, as Hakoiri's marks
+        k = r * 0.9
+        pts = ([(x, y - k * 1.05), (x + k, y + k * 0.7), (x - k, y + k * 0.7)]
+               if shape == "triangle" else
+               [(x - k * 0.85, y - k * 0.85), (x + k * 0.85, y - k * 0.85),
+                (x + k * 0.85, y + k * 0.85), (x - k * 0.85, y + k * 0.85)])
+        svg.add("object" if cls == "object" else "clue",
+                f'<polygon class="{cls} {shape}" {at} points="{_points(pts)}" fill="none" '
+                f'stroke="{INK}" stroke-width="2.5" stroke-linejoin="round"/>')
     elif shape == "cross":
         d = r * 0.7
         svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
@@ -618,6 +658,41 @@ def _star(x, y, r) -> list:
         rr = r * 1.15 if k % 2 == 0 else r * 0.46
         out.append((x + rr * math.cos(a), y + rr * math.sin(a)))
     return out
+
+
+def _half(svg, board, cell, corner):
+    """The dark half of a square cell on the side of ``corner`` ((row, column)
+    signs: (-1, -1) the top left), cut along the diagonal that misses it."""
+    x, y = board.centre(cell)
+    h = board.size / 2
+    dr, dc = corner
+    pts = [(x + dc * h, y + dr * h), (x - dc * h, y + dr * h), (x + dc * h, y - dr * h)]
+    svg.add("shade", f'<polygon class="half" data-cell="{cell[0]},{cell[1]}" '
+                     f'points="{_points(pts)}" fill="{SHADE}"/>')
+
+
+def _bar(svg, board, cell, direction):
+    """A bar across the cell, along ``direction`` ((1, 0) up and down)."""
+    x, y = board.centre(cell)
+    k = board.size * 0.38
+    dr, dc = direction
+    svg.add("object", f'<line class="bar" data-cell="{cell[0]},{cell[1]}" x1="{_n(x - dc * k)}" '
+                      f'y1="{_n(y - dr * k)}" x2="{_n(x + dc * k)}" y2="{_n(y + dr * k)}" '
+                      f'stroke="{INK}" stroke-width="7" stroke-linecap="round"/>')
+
+
+def _futon(svg, board, cell, pillow):
+    """Half a futon: the cell padded with the quilt's colour; the pillow's
+    half also shows the pillow, a white box in it."""
+    x, y = board.centre(cell)
+    at = f'data-cell="{cell[0]},{cell[1]}"'
+    svg.add("object", f'<polygon class="futon" {at} points="{_points(_inset(board, cell, 3))}" '
+                      f'fill="{FUTON}" stroke="{INK}" stroke-width="1.5"/>')
+    if pillow:
+        k = board.size * 0.24
+        svg.add("object", f'<rect class="pillow" {at} x="{_n(x - k)}" y="{_n(y - k * 0.7)}" '
+                          f'width="{_n(2 * k)}" height="{_n(1.4 * k)}" rx="3" fill="#fff" '
+                          f'stroke="{INK}" stroke-width="1.5"/>')
 
 
 def _arrow(svg, board, cell, direction, ink):
