@@ -100,9 +100,9 @@ class Binding:
         ``geometry``'s board (and the places ``extra``, outside clues').  A
         cell the codec leaves out
         has its blank raw value (binary's 0) when a pair names that value; a
-        symbol no pair names is left out when the codec holds the answer's
-        marks too (``cell``); so is a cell whose token is a blank character
-        (a pair such as (1, ".") says which raw value means nothing)."""
+        file's mark no pair names (``codecs.Mark``: the answer's) is left out;
+        so is a cell whose token is a blank character (a pair such as
+        (1, ".") says which raw value means nothing)."""
         codec = self.registry[self.codecs[k]]
         named = {r for r, _ in self.pairs[k]}
         if codec.blank_raw is not None and codec.blank_raw in named:
@@ -110,8 +110,7 @@ class Binding:
         cells = geometry.cell_set
         out = {}
         for cell, value in raw.items():
-            if (cell not in cells and cell not in extra) or (
-                    codec.marks_blank and isinstance(value, str) and value not in named):
+            if cell not in cells and cell not in extra:
                 continue
             token = self.to_token(k, value)
             if token is not None and not (isinstance(token, str) and token in blanks):

@@ -145,8 +145,6 @@ class Codec:
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
     # pair may give a token (Nondango's circles are the cells without a bit)
     blank_raw: object = None
-    # symbols no pair of the spec names are the answer's marks: read as blank
-    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -1289,7 +1287,7 @@ def _fdec_cell(lc, rows, cols, inputs):
             try:
                 out[cell] = _file_int(tok)
             except ValueError:
-                out[cell] = tok
+                out[cell] = Mark(tok)      # a clue where a pair names it, else the answer's
     return [out]
 
 
@@ -1466,10 +1464,11 @@ def _fenc_starfile(values, rows, cols, inputs):
     return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
             for y in range(1, 2 * rows)]
 class Mark(str):
-    """A token pzprjs writes in a cell of a ``cellexcell`` grid that is not a
-    given number ("1", "A", "#", "+", "-"): what it means is the genre's.  A
-    spec's (raw, token) pair makes it a clue; with no pair it is part of the
-    answer, or nothing, and is not read (formats/binding.py drops it)."""
+    """A token pzprjs writes in a cell of a file grid (``cell``, ``cellexcell``)
+    that is not a given number ("1", "A", "#", "+", "-"): what it means is
+    the genre's.  A spec's (raw, token) pair makes it a clue; with no pair it
+    is part of the answer, or nothing, and is not read (formats/binding.py
+    drops it)."""
 
 
 def _outside_raw(tok, line, lc):
@@ -1632,10 +1631,9 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
-          marks_blank=False):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places, marks_blank=marks_blank)
+                              places=places)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1660,7 +1658,7 @@ _file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
       "pzprjs: DotFile)", places="doubled")
 _file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
       "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
-      "is the answer's and read as blank", marks_blank=True)
+      "is the answer's and read as blank")
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
