@@ -368,10 +368,12 @@ GENRES = {
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
     "koburin": ("koburin", "koburin", ["cells4"],
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
+    "yajilin-regions": ("yajilin-regions", "yajilin-regions", ["border", "roomnumber16"],
+                        ["flag_o", "rooms", "cellqnum", "cellans", "borderline"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions"}
 
 def pzpr_version():
     modules = pzprjs_tool.modules()

@@ -27,6 +27,8 @@ from loading import spec
 from loop_tools import DOWN, LEFT, RIGHT, UP, add, all_loops, directions, draw
 from pzc import api
 
+import shaded as shaded_tools
+
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
 
 
@@ -61,14 +63,14 @@ def same_instance(genre, path, tmp_path, regions=()):
 
 def canonical(text, regions):
     """A text instance with the ids of its grids numbered ``regions`` renamed
-    by first appearance (tokens that are not numbers kept)."""
+    by first appearance (Double Back's holes 'x' kept)."""
     head, *rows = text.strip().split("\n")
     height = int(head.split()[1])
     grids = [rows[i:i + height] for i in range(0, len(rows), height)]
     for g in regions:
-        names = {}
-        grids[g] = [" ".join(names.setdefault(t, str(len(names) + 1)) if t.isdigit() else t
-                             for t in row.split()) for row in grids[g]]
+        names = {"x": "x"}
+        grids[g] = [" ".join(names.setdefault(t, str(len(names))) for t in row.split())
+                    for row in grids[g]]
     return [head] + [row for g in grids for row in g]
 
 
@@ -245,6 +247,71 @@ def test_koburin_variants_are_refused(tmp_path):
         assert out.returncode == 2 and "asks for a variant of the rules" in out.stderr, out.stderr
 
 
+# ------------------------------------------------------------------ Yajilin (regions)
+
+def regions_of(ids):
+    """Region id -> its cells, in reading order."""
+    out = {}
+    for r, c in cells_of(ids):
+        out.setdefault(ids[r][c], []).append((r, c))
+    return out
+
+
+def yajilin_regions_answers(board):
+    """Every loop (or none) such that the cells off it, the shaded ones, are
+    never side by side and each region's number counts its shaded cells."""
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    rooms = regions_of(ids)
+    out = []
+    for loop in [frozenset()] + all_loops(h, w):
+        shaded = set(cells_of(ids)) - {x for e in loop for x in e}
+        if any(add(x, d) in shaded for x in shaded for d in (DOWN, RIGHT)):
+            continue
+        if all(clues[r][c] in "-?" or int(clues[r][c]) == len(shaded & set(rooms[ids[r][c]]))
+               for r, c in cells_of(ids)):
+            out.append(draw(h, w, loop, lambda x: "#" if x in shaded else None))
+    return out
+
+
+def yajilin_regions_boards(rng, h, w, n):
+    """Random regions and a random loop whose cells off it are apart; some
+    regions numbered (at puzz.link's top cell: leftmost column, topmost
+    there) with their shaded cells, now and then '?' or a wrong count."""
+    boards = []
+    while len(boards) < n:
+        on = {x for e in rng.choice(all_loops(h, w)) for x in e}
+        shaded = set(cells_of([[0] * w] * h)) - on
+        if any(add(x, d) in shaded for x in shaded for d in (DOWN, RIGHT)):
+            continue
+        ids = shaded_tools.random_regions(rng, h, w, rng.randint(h * w // 4, h * w))
+        clues = [["-"] * w for _ in range(h)]
+        every = rng.random() < 0.5
+        for room in regions_of(ids).values():
+            r, c = min(room, key=lambda x: (x[1], x[0]))
+            if every or rng.random() < 0.7:
+                clues[r][c] = str(len(shaded & set(room)))
+        if rng.random() < 0.1:
+            clues[r][c] = "?"
+        elif rng.random() < 0.3:
+            clues[r][c] = str(len(shaded & set(room)) + 1)
+        if len(yajilin_regions_answers((clues, ids))) <= MOST:
+            boards.append((clues, ids))
+    return boards
+
+
+def test_yajilin_regions_is_named_by_puzzlinks_type():
+    """puzz.link's type name has a hyphen, which a spec's name cannot: the
+    spec is yajilin_regions, and yajilin-regions names it (a URL picks it)."""
+    url = api.write_instance(spec("yajilin_regions"), api.load_instances(
+        spec("yajilin_regions"), str(EXAMPLES / "yajilin_regions" / "small.txt"))[0], "url")
+    assert url.startswith("https://puzz.link/p?yajilin-regions/5/5/")
+    by_url, = run_json("solve", url)
+    by_alias, = run_json("solve", "yajilin-regions", url)
+    assert by_url["spec"] == by_alias["spec"] == "yajilin_regions"
+    assert by_url["grid"] == by_alias["grid"] and by_url["verified"]
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -256,14 +323,16 @@ class Genre(NamedTuple):
 
 GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "simpleloop": Genre(simpleloop_boards, simpleloop_answers),
-          "koburin": Genre(koburin_boards, koburin_answers)}
+          "koburin": Genre(koburin_boards, koburin_answers),
+          "yajilin_regions": Genre(yajilin_regions_boards, yajilin_regions_answers, list, (1,))}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
-@pytest.mark.parametrize("h, w, seed", [(3, 4, 1), (4, 4, 2), (4, 5, 3)])
+@pytest.mark.parametrize("h, w, seed", [(3, 4, 1), (4, 4, 2),
+                                        pytest.param(4, 5, 3, marks=pytest.mark.slow)])
 def test_against_brute_force_and_back_from_urls_and_files(tmp_path, genre, h, w, seed):
     g = GENRES[genre]
-    boards = g.boards(random.Random(seed), h, w, 12)
+    boards = g.boards(random.Random(seed), h, w, 16)
     counts = check_against_brute(tmp_path, genre, boards, g.answers, layers=g.layers)
     assert 0 in counts and 1 in counts and any(k > 1 for k in counts), counts
     same_instance(genre, write_instances(tmp_path, boards, g.layers), tmp_path, g.regions)
