@@ -14,6 +14,14 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
 (a raw -2 with no pair is "?").
+
+Several codecs may fill one layer, where puzz.link keeps in two encodings
+what a text instance writes in one grid (Double Back's rooms and its holes):
+
+    url doubleback: border(areas), binary(areas, [(1, "x")])
+
+A later codec's cells then replace an earlier one's, and a codec with
+(raw, token) pairs writes only the cells that hold its tokens.
 """
 
 from __future__ import annotations
@@ -226,6 +234,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
     cells = inst.geometry.cell_set
+    filled = set()                  # layers an earlier codec of the line filled
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -246,6 +255,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
                            f"'{target}'")
             layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
                      if cell in cells}
+            if target in filled:        # a later codec's cells replace the earlier's
+                layer = {**(inst.clues if target == "clues" else inst.layers[target]), **layer}
+            filled.add(target)
             if target == "clues":
                 inst.clues = layer
                 inst.tokens = {cell: str(v) for cell, v in layer.items()}
@@ -269,20 +281,24 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
+    named = [t for targets in binding.targets for t in targets]
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
         for target in targets:
             if target in spec.params:
                 out.append(inst.params[target])
-            elif target == "clues":
-                out.append({c: binding.to_raw(i, v) for c, v in inst.clues.items()})
-            elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
+                continue
+            layer = inst.clues if target == "clues" else inst.layers[target]
+            if named.count(target) > 1 and binding.pairs[i]:    # its share of a shared layer
+                mine = {token for _, token in binding.pairs[i]}
+                layer = {c: v for c, v in layer.items() if v in mine}
+            if target == "regions":          # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
-                            for c, v in sorted(inst.layers[target].items())})
+                            for c, v in sorted(layer.items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in inst.layers[target].items()})
+                out.append({c: binding.to_raw(i, v) for c, v in layer.items()})
     return out
 
 

@@ -17,7 +17,7 @@ from genre_tools import run_json, tokens
 
 SETS = CORPUS / "catalog2-train"
 GENRES = {"geradeweg": "Geradeweg", "simpleloop": "SimpleLoop", "koburin": "Koburin",
-          "yajilin_regions": "RegionalYajilin"}
+          "yajilin_regions": "RegionalYajilin", "doubleback": "DoubleBack"}
 # the genres whose answers show a clue where no line goes (the dataset: '-')
 SHOW_CLUES = {"koburin"}
 

@@ -222,6 +222,10 @@ def test_browser_shows_the_answer(name):
         assert box[0] >= M - 3 and box[2] <= board.width - M + 3
         assert box[2] - box[0] > 0.8 * (board.width - 2 * M)
     k = board.size
+    hints = draw._Hints(spec, inst)          # cells a layer's hint draws dark (holes)
+    dark = {c for name in spec.layer_names if name != "clues"
+            for c, v in inst.layers.get(name, {}).items()
+            if hints.shape(name, v, None) in ("shade", "wall")}
     for cell, token in pic.cells.items():
         x, y = board.centre(cell)
         corner = image.pixel(x - 0.3 * k, y + 0.3 * k)
@@ -237,7 +241,9 @@ def test_browser_shows_the_answer(name):
         elif token == "*":
             assert max(image.pixel(x, y)) < 100
         elif token in ("", "."):
-            if cell not in inst.clues:          # a clue cell shows its clue, if drawn
+            if cell in dark:
+                assert max(corner) < 100, (cell, corner)
+            elif cell not in inst.clues:        # a clue cell shows its clue, if drawn
                 assert min(corner) > 200, (cell, corner)
         else:
             assert image.inked(centre_box), (cell, token)

@@ -370,10 +370,12 @@ GENRES = {
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
     "yajilin-regions": ("yajilin-regions", "yajilin-regions", ["border", "roomnumber16"],
                         ["flag_o", "rooms", "cellqnum", "cellans", "borderline"], True, True),
+    "doubleback": ("doubleback", "doubleback", ["border", "binary"],
+                   ["rooms", "empty", "borderline", "cellqsub"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback"}
 
 def pzpr_version():
     modules = pzprjs_tool.modules()

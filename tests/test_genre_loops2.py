@@ -62,15 +62,18 @@ def same_instance(genre, path, tmp_path, regions=()):
 
 
 def canonical(text, regions):
-    """A text instance with the ids of its grids numbered ``regions`` renamed
-    by first appearance (Double Back's holes 'x' kept)."""
+    """A text instance with its grids numbered ``regions`` written as their
+    regions, connected groups of one id (Double Back's holes 'x' kept), each
+    numbered by its first cell: the readers number regions their own way."""
     head, *rows = text.strip().split("\n")
     height = int(head.split()[1])
     grids = [rows[i:i + height] for i in range(0, len(rows), height)]
     for g in regions:
-        names = {"x": "x"}
-        grids[g] = [" ".join(names.setdefault(t, str(len(names))) for t in row.split())
-                    for row in grids[g]]
+        ids = [row.split() for row in grids[g]]
+        room = rooms_apart(ids)
+        names = {}
+        grids[g] = [" ".join("x" if t == "x" else names.setdefault(room[r, c], str(len(names) + 1))
+                             for c, t in enumerate(row)) for r, row in enumerate(ids)]
     return [head] + [row for g in grids for row in g]
 
 
@@ -312,6 +315,59 @@ def test_yajilin_regions_is_named_by_puzzlinks_type():
     assert by_url["grid"] == by_alias["grid"] and by_url["verified"]
 
 
+# ------------------------------------------------------------------ Double Back
+
+def rooms_apart(ids):
+    """Double Back's regions: the connected groups of cells of one id, holes
+    ('x') in none; cell -> the index of its region."""
+    room = {}
+    for start in cells_of(ids):
+        if start in room or ids[start[0]][start[1]] == "x":
+            continue
+        room[start], todo = start, [start]
+        while todo:
+            x = todo.pop()
+            for d in (UP, DOWN, LEFT, RIGHT):
+                y = add(x, d)
+                if y in set(cells_of(ids)) and y not in room and ids[y[0]][y[1]] == ids[x[0]][x[1]]:
+                    room[y] = start
+                    todo.append(y)
+    return room
+
+
+def enters_twice(room, loop) -> bool:
+    crossings = {}
+    for a, b in loop:
+        if room[a] != room[b]:
+            crossings[room[a]] = crossings.get(room[a], 0) + 1
+            crossings[room[b]] = crossings.get(room[b], 0) + 1
+    return all(crossings.get(r, 0) == 4 for r in set(room.values()))
+
+
+def doubleback_answers(ids):
+    """The loops (or none) through exactly the cells that are not holes,
+    crossing into and out of every region twice."""
+    h, w = len(ids), len(ids[0])
+    room = rooms_apart(ids)
+    return [draw(h, w, loop) for loop in [frozenset()] + all_loops(h, w)
+            if {x for e in loop for x in e} == set(room) and enters_twice(room, loop)]
+
+
+def doubleback_boards(rng, h, w, n):
+    """Random regions and up to two holes, drawn until about a third of the
+    boards have no answer, a third one and a third several (most have none)."""
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        ids = shaded_tools.random_regions(rng, h, w, rng.randint(2, h * w // 3))
+        for r, c in rng.sample(cells_of(ids), rng.randint(0, 2)):
+            ids[r][c] = "x"
+        found = len(doubleback_answers(ids))
+        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
+            kinds[min(found, 2)] += 1
+            boards.append(ids)
+    return boards
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -324,7 +380,8 @@ class Genre(NamedTuple):
 GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "simpleloop": Genre(simpleloop_boards, simpleloop_answers),
           "koburin": Genre(koburin_boards, koburin_answers),
-          "yajilin_regions": Genre(yajilin_regions_boards, yajilin_regions_answers, list, (1,))}
+          "yajilin_regions": Genre(yajilin_regions_boards, yajilin_regions_answers, list, (1,)),
+          "doubleback": Genre(doubleback_boards, doubleback_answers, regions=(0,))}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))

@@ -246,13 +246,16 @@ def _examples():
 
 
 def test_every_genre_writes_its_examples_as_pzprjs_reads_and_writes_them():
-    """For every built-in genre with a `url` line: each example instance, written
-    as a URL and as a pzprv3 file, is opened by pzprjs, and what pzprjs writes
-    back (its URL and its file) reads as the same instance."""
+    """For every built-in genre with a `url` line that the installed pzprjs
+    has: each example instance, written as a URL and as a pzprv3 file, is
+    opened by pzprjs, and what pzprjs writes back (its URL and its file)
+    reads as the same instance."""
     pzprjs.need()
     jobs, expect = [], []
     for name, path in _examples():
         spec = api.load_spec(name)
+        if not pzprjs.knows(spec.url_types[0]):
+            continue
         for inst in api.load_instances(spec, str(path)):
             text = _content(inst)
             for form in ("url", "pzprv3"):
