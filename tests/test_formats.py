@@ -372,6 +372,8 @@ GENRES = {
                         ["flag_o", "rooms", "cellqnum", "cellans", "borderline"], True, True),
     "doubleback": ("doubleback", "doubleback", ["border", "binary"],
                    ["rooms", "empty", "borderline", "cellqsub"], True, True),
+    "moonsun": ("moonsun", "moonsun", ["border", "circles"],
+                ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it

@@ -22,11 +22,12 @@ from typing import Callable, NamedTuple
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from genre_tools import check_against_brute, run_json, write_instances
+from genre_tools import check_against_brute, run_json, tokens, write_instances
 from loading import spec
 from loop_tools import DOWN, LEFT, RIGHT, UP, add, all_loops, directions, draw
 from pzc import api
 
+import pzprjs
 import shaded as shaded_tools
 
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
@@ -368,6 +369,103 @@ def doubleback_boards(rng, h, w, n):
     return boards
 
 
+# ------------------------------------------------------------------ Moon or Sun
+
+def cycle(loop):
+    """The cells of a loop in the order it visits them."""
+    dirs = directions(loop)
+    order = [min(dirs)]
+    while len(order) < len(dirs):
+        order.append(next(y for y in (add(order[-1], d) for d in dirs[order[-1]])
+                          if y not in order[-2:]))
+    return order
+
+
+def moonsun_ok(board, loop) -> bool:
+    """puzz.link's checks: every region entered once (at most two links
+    cross its border) and passed; in each, the loop passes no moon or no
+    sun, all moons or none, all suns or none, and some mark; two regions in
+    a row along the loop do not both pass moons, nor both suns."""
+    marks, ids = board
+    room = {x: ids[x[0]][x[1]] for x in cells_of(ids)}
+    on = {x for e in loop for x in e}
+    crossings = {}
+    for a, b in loop:
+        if room[a] != room[b]:
+            for g in (room[a], room[b]):
+                crossings[g] = crossings.get(g, 0) + 1
+    passed = {}
+    for x, g in room.items():
+        t = marks[x[0]][x[1]]
+        if t != "-":
+            passed.setdefault(g, {"s": [], "m": []})[t].append(x in on)
+    for g in set(room.values()):
+        kinds = passed.get(g, {"s": [], "m": []})
+        moons, suns = any(kinds["m"]), any(kinds["s"])
+        if crossings.get(g, 0) > 2 or moons == suns or not all(kinds["m"] if moons else
+                                                                 kinds["s"]):
+            return False
+    return not any(room[a] != room[b] and any(passed[room[a]]["m"]) == any(passed[room[b]]["m"])
+                   for a, b in loop)
+
+
+def moonsun_answers(board):
+    marks, ids = board
+    h, w = len(ids), len(ids[0])
+    return [draw(h, w, loop, lambda x: marks[x[0]][x[1]] if marks[x[0]][x[1]] != "-"
+                 and x not in {y for e in loop for y in e} else None)
+            for loop in all_loops(h, w) if moonsun_ok(board, loop)]
+
+
+def loop_regions(rng, order, cells, k):
+    """Regions around a loop: the loop (cells in order) cut into ``k`` arcs,
+    each a region, grown over the cells off the loop; region id -> cells."""
+    cuts = sorted(rng.sample(range(len(order)), k))
+    owner = {}
+    for i in range(k):
+        end = cuts[i + 1] if i + 1 < k else cuts[0] + len(order)
+        for j in range(cuts[i], end):
+            owner[order[j % len(order)]] = i
+    while len(owner) < len(cells):
+        x = rng.choice([x for x in cells if x not in owner and any(
+            add(x, d) in owner for d in (UP, DOWN, LEFT, RIGHT))])
+        owner[x] = rng.choice([owner[y] for y in (add(x, d) for d in (UP, DOWN, LEFT, RIGHT))
+                               if y in owner])
+    return owner
+
+
+def moonsun_boards(rng, h, w, n):
+    """Regions cut along a random loop (an even number of arcs, moons and
+    suns in turn: a few marks of a region's kind on its arc, now and then one
+    of the other kind off it); now and then a mark moved; about a third of
+    the boards with no answer, one and several."""
+    cells = cells_of([[0] * w] * h)
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        order = cycle(rng.choice(all_loops(h, w)))
+        k = 2 * rng.randint(1, len(order) // 4)
+        owner = loop_regions(rng, order, cells, k)
+        marks = [["-"] * w for _ in range(h)]
+        for g in range(k):
+            kind = "ms"[g % 2]
+            arc = [x for x in order if owner[x] == g]
+            for r, c in rng.sample(arc, rng.randint(1, len(arc))):
+                marks[r][c] = kind
+            rest = [x for x in cells if owner[x] == g and x not in arc]
+            if rest and rng.random() < 0.5:
+                r, c = rng.choice(rest)
+                marks[r][c] = "sm"[g % 2]
+        if rng.random() < 0.2:
+            (r, c), (y, x) = rng.sample(cells, 2)
+            marks[r][c], marks[y][x] = marks[y][x], marks[r][c]
+        board = (marks, [["abcdefgh"[owner[r, c]] for c in range(w)] for r in range(h)])
+        found = len(moonsun_answers(board))
+        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
+            kinds[min(found, 2)] += 1
+            boards.append(board)
+    return boards
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -381,7 +479,8 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "simpleloop": Genre(simpleloop_boards, simpleloop_answers),
           "koburin": Genre(koburin_boards, koburin_answers),
           "yajilin_regions": Genre(yajilin_regions_boards, yajilin_regions_answers, list, (1,)),
-          "doubleback": Genre(doubleback_boards, doubleback_answers, regions=(0,))}
+          "doubleback": Genre(doubleback_boards, doubleback_answers, regions=(0,)),
+          "moonsun": Genre(moonsun_boards, moonsun_answers, list, (1,))}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
@@ -400,4 +499,43 @@ def test_examples_are_unique(genre):
     for path in sorted((EXAMPLES / genre).iterdir()):
         uniq = run_json("unique", genre, str(path))
         assert [u["unique"] for u in uniq] == [True], (path, uniq)
+
+
+# ------------------------------------------------------------------ pzprjs
+
+# a cell's line by the sides it leaves from: pzc's characters, ends and crossings too
+SIDES = {"─": (LEFT, RIGHT), "│": (UP, DOWN), "┌": (DOWN, RIGHT), "┐": (DOWN, LEFT),
+         "└": (UP, RIGHT), "┘": (UP, LEFT), "┼": (UP, DOWN, LEFT, RIGHT),
+         "╴": (LEFT,), "╵": (UP,), "╶": (RIGHT,), "╷": (DOWN,)}
+
+
+def line_ops(grid) -> list:
+    """pzc's answer as steps on pzprjs's board: a line on each link."""
+    return [pzprjs.border((r, c), add((r, c), d), "setLineVal", 1)
+            for r, row in enumerate(grid) for c, t in enumerate(tokens(row))
+            for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
+
+
+NPM = ["moonsun"]          # the genres here that the npm package pzpr has
+
+
+@pytest.mark.parametrize("genre", NPM)
+def test_pzprjs_accepts_the_answers_and_refuses_them_broken(tmp_path, genre):
+    """Boards made here, written as puzz.link URLs, solved from the URLs;
+    pzprjs opens each URL, takes pzc's answer and finds it complete, and
+    refuses it with one link taken away."""
+    pzprjs.need()
+    g = GENRES[genre]
+    s = spec(genre)
+    boards = [b for b in g.boards(random.Random(7), 4, 4, 12) if g.answers(b)]
+    urls = [api.write_instance(s, inst, "url")
+            for inst in api.load_instances(s, write_instances(tmp_path, boards, g.layers))]
+    jobs = []
+    for url, r in zip(urls, run_json("solve", *urls)):
+        assert r["status"] == "solved" and r["spec"] == genre, r
+        ops = line_ops(r["grid"])
+        jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+    verdicts = pzprjs.check(jobs)
+    assert all("error" not in v for v in verdicts), verdicts
+    assert [v["complete"] for v in verdicts] == [True, False] * len(urls), verdicts
 
