@@ -122,6 +122,10 @@ def test_drawing_holds_the_answer(name):
     paths = [e for e in root.iter() if e.get("class") == "path"]
     if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:
         assert paths
+    if not pic.canvas:          # a line from the centre to each side a cell's token goes by
+        tokens = list(pic.cells.values()) + list((pic.text or {}).values())
+        assert len([e for e in paths if e.tag == SVG + "line"]) == sum(len(draw._BOX[t]) * (2 if draw._BOX[t].isupper() else 1)
+                                 for t in tokens if t in draw._BOX)
     objects = {c for c, t in pic.cells.items() if t == "*"}
     assert objects <= {tuple(int(v) for v in e.get("data-cell").split(","))
                        for e in root.iter() if (e.get("class") or "").startswith("object ")}

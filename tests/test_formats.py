@@ -374,6 +374,7 @@ GENRES = {
                    ["rooms", "empty", "borderline", "cellqsub"], True, True),
     "moonsun": ("moonsun", "moonsun", ["border", "circles"],
                 ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
+    "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it

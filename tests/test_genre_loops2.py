@@ -21,16 +21,20 @@ from typing import Callable, NamedTuple
 
 import pytest
 
+import pzprjs
+import shaded as shaded_tools
 from conftest import EXAMPLES, run_cli
 from genre_tools import check_against_brute, run_json, tokens, write_instances
 from loading import spec
 from loop_tools import DOWN, LEFT, RIGHT, UP, add, all_loops, directions, draw
 from pzc import api
 
-import pzprjs
-import shaded as shaded_tools
-
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
+
+# a cell's line by the sides it leaves from: pzc's characters, ends and crossings too
+SIDES = {"─": (LEFT, RIGHT), "│": (UP, DOWN), "┌": (DOWN, RIGHT), "┐": (DOWN, LEFT),
+         "└": (UP, RIGHT), "┘": (UP, LEFT), "┼": (UP, DOWN, LEFT, RIGHT),
+         "╴": (LEFT,), "╵": (UP,), "╶": (RIGHT,), "╷": (DOWN,)}
 
 
 def cells_of(board):
@@ -45,17 +49,22 @@ def run(dirs, cell, d):
     return n
 
 
-def same_instance(genre, path, tmp_path, regions=()):
+def same_instance(genre, path, tmp_path, regions=(), in_urls=lambda inst: True):
     """Every instance of ``path`` written as a puzz.link URL and as a pzprv3
     file reads back as the same instance (its text form; the grids numbered
-    ``regions`` compared as partitions, since the readers number regions)."""
+    ``regions`` compared as partitions, since the readers number regions).
+    An instance that ``in_urls`` says puzz.link's URLs cannot hold is refused."""
     s = spec(genre)
     for k, inst in enumerate(api.load_instances(s, path)):
         want = canonical(api.write_instance(s, inst, "text"), regions)
-        url = api.write_instance(s, inst, "url")
-        assert url.startswith(f"https://puzz.link/p?{s.url_types[0]}/")
-        back, = api.load_instances(s, url)
-        assert canonical(api.write_instance(s, back, "text"), regions) == want, url
+        if not in_urls(inst):
+            with pytest.raises(api.PzcError, match="cannot be written as a puzz.link URL"):
+                api.write_instance(s, inst, "url")
+        else:
+            url = api.write_instance(s, inst, "url")
+            assert url.startswith(f"https://puzz.link/p?{s.url_types[0]}/")
+            back, = api.load_instances(s, url)
+            assert canonical(api.write_instance(s, back, "text"), regions) == want, url
         file = tmp_path / f"{k}.pzprv3"
         file.write_text(api.write_instance(s, inst, "pzprv3"))
         back, = api.load_instances(s, str(file))
@@ -466,6 +475,70 @@ def moonsun_boards(rng, h, w, n):
     return boards
 
 
+# ------------------------------------------------------------------ Shirokuro
+
+def shirokuro_answers(board):
+    """Every way to pair the circles by straight lines through empty cells,
+    lines not crossing, never two of one colour ('?' goes with either): each
+    circle's line runs to the first circle it meets."""
+    h, w = len(board), len(board[0])
+    circles = [x for x in cells_of(board) if board[x[0]][x[1]] != "-"]
+    out = []
+
+    def pair(left, used, sides):
+        if not left:
+            if sides:          # puzz.link: a board with no line at all is no answer
+                out.append([[LINE_CHAR[frozenset(sides.get((r, c), ()))] for c in range(w)]
+                            for r in range(h)])
+            return
+        a = left[0]
+        for d in (UP, DOWN, LEFT, RIGHT):
+            path, x = [], add(a, d)
+            while 0 <= x[0] < h and 0 <= x[1] < w and board[x[0]][x[1]] == "-":
+                path.append(x)
+                x = add(x, d)
+            if x not in left[1:] or used & set(path) or \
+                    {board[a[0]][a[1]], board[x[0]][x[1]]} in ({"w"}, {"b"}):
+                continue
+            back = (-d[0], -d[1])
+            more = {a: {d}, x: {back}, **{y: {d, back} for y in path}}
+            pair([y for y in left[1:] if y != x], used | set(path), {**sides, **more})
+    pair(circles, set(), {})
+    return out
+
+
+LINE_CHAR = {frozenset(): ".", **{frozenset(ds): t for t, ds in SIDES.items()}}
+
+
+def shirokuro_boards(rng, h, w, n):
+    """Lines drawn at random (each between two free cells of a row or a
+    column, over free cells), their ends circles of two colours; now and
+    then a stray circle, a '?' or a colour changed; about a third of the
+    boards with no answer, one and several."""
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        board = [["-"] * w for _ in range(h)]
+        used = set()
+        for _ in range(rng.randint(1, h * w // 3)):
+            a = rng.choice(cells_of(board))
+            d = rng.choice((DOWN, RIGHT))
+            line = [a, add(a, d)]
+            while rng.random() < 0.5 and add(line[-1], d) in set(cells_of(board)):
+                line.append(add(line[-1], d))
+            if line[-1] in set(cells_of(board)) and not used & set(line):
+                used |= set(line)
+                ends = rng.sample("wb", 2)
+                board[a[0]][a[1]], board[line[-1][0]][line[-1][1]] = ends
+        for _ in range(rng.randint(0, 2)):
+            r, c = rng.choice(cells_of(board))
+            board[r][c] = rng.choice("wb?" if board[r][c] == "-" else "wb")
+        found = len(shirokuro_answers(board))
+        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
+            kinds[min(found, 2)] += 1
+            boards.append(board)
+    return boards
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -473,6 +546,7 @@ class Genre(NamedTuple):
     answers: Callable           # board -> its answers, as pzc prints them
     layers: Callable = lambda board: [board]     # board -> the grids of its instance
     regions: tuple = ()         # which of those grids hold region ids
+    in_urls: Callable = lambda inst: True        # puzz.link's URLs can hold the instance
 
 
 GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
@@ -480,7 +554,10 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "koburin": Genre(koburin_boards, koburin_answers),
           "yajilin_regions": Genre(yajilin_regions_boards, yajilin_regions_answers, list, (1,)),
           "doubleback": Genre(doubleback_boards, doubleback_answers, regions=(0,)),
-          "moonsun": Genre(moonsun_boards, moonsun_answers, list, (1,))}
+          "moonsun": Genre(moonsun_boards, moonsun_answers, list, (1,)),
+          # a URL has no grey circle (decodeCircle), a pzprv3 file has ('-')
+          "shirokuro": Genre(shirokuro_boards, shirokuro_answers,
+                             in_urls=lambda inst: "?" not in inst.clues.values())}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
@@ -491,7 +568,8 @@ def test_against_brute_force_and_back_from_urls_and_files(tmp_path, genre, h, w,
     boards = g.boards(random.Random(seed), h, w, 16)
     counts = check_against_brute(tmp_path, genre, boards, g.answers, layers=g.layers)
     assert 0 in counts and 1 in counts and any(k > 1 for k in counts), counts
-    same_instance(genre, write_instances(tmp_path, boards, g.layers), tmp_path, g.regions)
+    same_instance(genre, write_instances(tmp_path, boards, g.layers), tmp_path, g.regions,
+                  g.in_urls)
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
@@ -503,12 +581,6 @@ def test_examples_are_unique(genre):
 
 # ------------------------------------------------------------------ pzprjs
 
-# a cell's line by the sides it leaves from: pzc's characters, ends and crossings too
-SIDES = {"─": (LEFT, RIGHT), "│": (UP, DOWN), "┌": (DOWN, RIGHT), "┐": (DOWN, LEFT),
-         "└": (UP, RIGHT), "┘": (UP, LEFT), "┼": (UP, DOWN, LEFT, RIGHT),
-         "╴": (LEFT,), "╵": (UP,), "╶": (RIGHT,), "╷": (DOWN,)}
-
-
 def line_ops(grid) -> list:
     """pzc's answer as steps on pzprjs's board: a line on each link."""
     return [pzprjs.border((r, c), add((r, c), d), "setLineVal", 1)
@@ -516,26 +588,28 @@ def line_ops(grid) -> list:
             for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
 
 
-NPM = ["moonsun"]          # the genres here that the npm package pzpr has
+NPM = ["moonsun", "shirokuro"]          # the genres here that the npm package pzpr has
 
 
 @pytest.mark.parametrize("genre", NPM)
 def test_pzprjs_accepts_the_answers_and_refuses_them_broken(tmp_path, genre):
-    """Boards made here, written as puzz.link URLs, solved from the URLs;
-    pzprjs opens each URL, takes pzc's answer and finds it complete, and
-    refuses it with one link taken away."""
+    """Boards made here, written as pzprv3 files (they hold Shirokuro's grey
+    circles, which URLs cannot), solved from the files; pzprjs opens each
+    file, takes pzc's answer and finds it complete, and refuses it with one
+    link taken away."""
     pzprjs.need()
     g = GENRES[genre]
     s = spec(genre)
     boards = [b for b in g.boards(random.Random(7), 4, 4, 12) if g.answers(b)]
-    urls = [api.write_instance(s, inst, "url")
-            for inst in api.load_instances(s, write_instances(tmp_path, boards, g.layers))]
+    files = []
+    for k, inst in enumerate(api.load_instances(s, write_instances(tmp_path, boards, g.layers))):
+        files.append(tmp_path / f"{k}.pzprv3")
+        files[-1].write_text(api.write_instance(s, inst, "pzprv3"))
     jobs = []
-    for url, r in zip(urls, run_json("solve", *urls)):
+    for file, r in zip(files, run_json("solve", *files)):
         assert r["status"] == "solved" and r["spec"] == genre, r
         ops = line_ops(r["grid"])
-        jobs += [{"open": url, "ops": ops}, {"open": url, "ops": ops[1:]}]
+        jobs += [{"open": file.read_text(), "ops": ops}, {"open": file.read_text(), "ops": ops[1:]}]
     verdicts = pzprjs.check(jobs)
     assert all("error" not in v for v in verdicts), verdicts
-    assert [v["complete"] for v in verdicts] == [True, False] * len(urls), verdicts
-
+    assert [v["complete"] for v in verdicts] == [True, False] * len(files), verdicts
