@@ -13,8 +13,17 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").  Several codecs may fill one layer
-(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
+(a raw -2 with no pair is "?").
+
+Several codecs may fill one layer, where puzz.link keeps in two encodings
+what a text instance writes in one grid (Bosanowa's board shape and its
+numbers, Double Back's rooms and its holes):
+
+    url doubleback: border(areas), binary(areas, [(1, "x")])
+
+A later codec's cells then replace an earlier one's; written, a token goes
+to the first codec whose pairs name it, any other to the first without
+pairs, and a codec of regions takes every cell (Binding.writes).
 """
 
 from __future__ import annotations
@@ -85,14 +94,16 @@ class Binding:
     def writes(self, k: int, layer: str, token) -> bool:
         """Whether codec k writes this token of the layer.  When several
         codecs fill one layer's cells (Bosanowa's board shape and its
-        numbers), a token goes to the first of them whose pairs name it, and
-        any other token to the first of them with no pairs."""
+        numbers, Double Back's rooms and holes), a token goes to the first of
+        them whose pairs name it, any other token to the first of them with
+        no pairs; a codec of regions (border, rooms) takes every cell."""
+        codec = self.registry[self.codecs[k]]
         sharing = [i for i, targets in enumerate(self.targets) if layer in targets
                    and self.registry[self.codecs[i]].places == "cells"]
-        if len(sharing) <= 1 or k not in sharing:
+        if len(sharing) <= 1 or k not in sharing or codec.whole:
             return True
         naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
-        plain = [i for i in sharing if not self.pairs[i]]
+        plain = [i for i in sharing if not self.pairs[i] and not self.registry[self.codecs[i]].whole]
         return k == (naming or plain or [None])[0]
 
     def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
@@ -307,8 +318,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
-            else:
-                inst.layers[target] = Record(layer)
+            else:                          # a later codec's cells replace the earlier's
+                inst.layers[target] = Record({**inst.layers.get(target, {}), **layer})
     inst.positions = SamePlace(inst.geometry, place)
     for name in spec.layer_names:
         if name == "regions" and name not in inst.layers:
@@ -347,7 +358,8 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
-                            for c, v in sorted(inst.layers[target].items())})
+                            for c, v in sorted(inst.layers[target].items())
+                            if binding.writes(i, target, v)})
             else:
                 out.append(_written(binding.layer_raw(
                     i, {c: v for c, v in inst.layers[target].items()

@@ -140,6 +140,7 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
+    whole: bool = False        # a partition into regions: it needs every cell's id
     places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
                                # dots, doubled (the doubled grid's places)
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
@@ -990,9 +991,9 @@ URL_CODECS: dict[str, Codec] = {}
 
 
 def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
-         blank_raw=None):
+         blank_raw=None, whole=False):
     URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
-                             places=places, blank_raw=blank_raw)
+                             places=places, blank_raw=blank_raw, whole=whole)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -1007,7 +1008,7 @@ _url("arrownumber16", 2, _dec_arrownumber16, _enc_arrownumber16, "decodeArrowNum
      "arrows u/d/l/r and numbers (n, -2 '?', -3 '+') in cells")
 _url("border", 1, _dec_border, _enc_border, "decodeBorder",
      "borders between cells, as region ids 1..k",
-     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})])
+     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})], whole=True)
 _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber16",
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
@@ -1631,9 +1632,10 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          whole=False):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places)
+                              places=places, whole=whole)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1671,12 +1673,12 @@ _file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell"
       "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
       "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
-      "the number of rooms, then a room id a cell")
+      "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
-      "0/1 borders between columns, then between rows")
+      "0/1 borders between columns, then between rows", whole=True)
 _file("rooms", 1, _fdec_rooms, _fenc_arearoom, "AreaRoom or BorderQues",
       "rooms as either (pzprv3 files: AreaRoom; pzprv3.1 and later often BorderQues); "
-      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file")
+      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file", whole=True)
 _file("number", 1, _fdec_number, _fenc_number, "a number line",
       "one number on a line (Star Battle's star count)")
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",

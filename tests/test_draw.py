@@ -166,6 +166,10 @@ def test_drawing_holds_the_answer(name):
     assert answer("co") <= cells_of(root, "object circle")
     assert answer("t") <= cells_of(root, "object triangle")
     assert answer("s") <= cells_of(root, "object square")
+    if not pic.canvas:          # a line from the centre to each side a cell's token goes by
+        tokens = list(pic.cells.values()) + list((pic.text or {}).values())
+        assert len([e for e in paths if e.tag == SVG + "line"]) == sum(
+            len(draw._BOX[t]) * (2 if draw._BOX[t].isupper() else 1) for t in tokens if t in draw._BOX)
 
 
 def sudoku4(tmp_path, rows):
@@ -274,6 +278,10 @@ def test_browser_shows_the_answer(name):
         assert box[2] - box[0] > 0.8 * (board.width - 2 * M)
     k = board.size
     shades = cells_of(ET.fromstring(text), "shade")
+    hints = draw._Hints(spec, inst)          # cells a layer's hint draws dark (holes)
+    dark = {c for name in spec.layer_names if name != "clues"
+            for c, v in inst.layers.get(name, {}).items()
+            if hints.shape(name, v, None) in ("shade", "wall")}
     for cell, token in pic.cells.items():
         x, y = board.centre(cell)
         corner = image.pixel(x - 0.3 * k, y + 0.3 * k)
@@ -289,7 +297,9 @@ def test_browser_shows_the_answer(name):
             r, g, b = image.pixel(x + dc * 0.4 * k, y + dr * 0.4 * k)
             assert g > r + 40 and g > b + 20, (cell, (r, g, b))
         elif token in ("", "."):
-            if cell not in inst.clues:          # a clue cell shows its clue, if drawn
+            if cell in dark:
+                assert max(corner) < 100, (cell, corner)
+            elif cell not in inst.clues:        # a clue cell shows its clue, if drawn
                 assert min(corner) > 200, (cell, corner)
         else:
             assert image.inked(centre_box), (cell, token)

@@ -421,10 +421,17 @@ GENRES = {
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
     "koburin": ("koburin", "koburin", ["cells4"],
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
+    "yajilin-regions": ("yajilin-regions", "yajilin-regions", ["border", "roomnumber16"],
+                        ["flag_o", "rooms", "cellqnum", "cellans", "borderline"], True, True),
+    "doubleback": ("doubleback", "doubleback", ["border", "binary"],
+                   ["rooms", "empty", "borderline", "cellqsub"], True, True),
+    "moonsun": ("moonsun", "moonsun", ["border", "circles"],
+                ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
+    "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback"}
 
 # genres the npm package 0.10.1 lacks (today's puzz.link has them): read and
 # written as tests/test_genre_outside.py checks against what puzz.link writes

@@ -425,7 +425,10 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
         _place_clues(svg, board, instance, hints)
     elif instance.outside:
         _outside_clues(svg, board, instance)
-    extra = [name for name in spec.layer_names if name != "clues" and name not in region_layers]
+    # layers drawn in the cells: all but the clues and region layers, and those
+    # of a region layer's values that a hint draws otherwise (Double Back's holes)
+    extra = [name for name in spec.layer_names if name != "clues" and (
+        name not in region_layers or hints.layer_shapes(name) - {"regions"})]
     for cell in board.cells:
         _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions)
     if pic.text:
