@@ -189,9 +189,89 @@ def test_nondango_answers_pass_pzprjs(tmp_path):
                      "#o", free=lambda board, x: board[0][x[0]][x[1]] == "o")
 
 
+# ---------------------------------------------------------------- Hakoiri
+
+def around(h, w, r, c):
+    return [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)
+            if (i or j) and 0 <= r + i < h and 0 <= c + j < w]
+
+
+def hakoiri_answers(board, order="cts."):
+    """Every answer (as {cell: mark}): each cell in reading order gets one of
+    ``order``; a choice that repeats a mark in its box or beside an equal
+    mark is cut at once."""
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    cells = cells_of(h, w)
+    rooms = region_lists(ids)
+    box = {x: room for room in rooms for x in room}
+    last = {room[-1] for room in rooms}          # where a box is complete
+    mark = {}
+
+    def place(k):
+        if k == len(cells):
+            marked = [x for x in cells if mark[x] != "."]
+            if (all(sorted(mark[x] for x in room if mark[x] != ".") == ["c", "s", "t"]
+                    for room in rooms) and connected(marked, h, w)):
+                yield dict(mark)
+            return
+        r, c = cells[k]
+        given = clues[r][c]
+        for m in order:
+            if (given == "-" or m == given or given == "?" and m != ".") and (m == "." or not any(
+                    mark.get(y) == m for y in around(h, w, r, c) + box[(r, c)])):
+                mark[(r, c)] = m
+                if (r, c) not in last or sum(mark[x] != "." for x in box[(r, c)]) == 3:
+                    yield from place(k + 1)
+                del mark[(r, c)]
+    return place(0)
+
+
+def hakoiri_brute(board):
+    h, w = len(board[1]), len(board[1][0])
+    return {grid_of(h, w, mark) for mark in hakoiri_answers(board)}
+
+
+def hakoiri_board(rng, h, w):
+    """Boxes of three cells or more, and some marks of an answer (one of them
+    '?', or changed), planted from the first answer of a random search."""
+    blank = [["-"] * w for _ in range(h)]
+    answer = None
+    while answer is None:
+        ids = random_regions(rng, h, w, max(1, h * w // rng.randint(3, 5)))
+        if min(len(room) for room in region_lists(ids)) >= 3:
+            answer = next(hakoiri_answers((blank, ids), "".join(rng.sample("cts.", 4))), None)
+    clues = [[answer[(r, c)] if answer[(r, c)] != "." and rng.random() < 0.7 else "-"
+              for c in range(w)] for r in range(h)]
+    r, c = rng.randrange(h), rng.randrange(w)
+    if clues[r][c] != "-":
+        clues[r][c] = rng.choice("?cts")
+    return clues, ids
+
+
+@pytest.mark.slow
+def test_hakoiri_against_brute_force():
+    rng = random.Random(2)
+    boards = [hakoiri_board(rng, h, w) for h, w in sizes_of(rng, 40, 3, 4)]
+    run_genre("hakoiri", boards, hakoiri_brute, layered_text)
+
+
+def hakoiri_ops(board, rows):
+    return [pzprjs.cell(r, c, "setAnum", "cts".index(t) + 1)
+            for r, row in enumerate(rows_of(rows)) for c, t in enumerate(row)
+            if t != "." and board[0][r][c] == "-"]
+
+
+def test_hakoiri_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(3)
+    boards = [hakoiri_board(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, "hakoiri", boards, layered_text, hakoiri_brute, hakoiri_ops,
+                     ".cts", free=lambda board, x: board[0][x[0]][x[1]] == "-")
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango"]
+GENRES = ["yinyang", "nondango", "hakoiri"]
 
 
 @pytest.mark.parametrize("genre", GENRES)

@@ -72,6 +72,7 @@ _TOKEN_SHAPES = {"#": "shade", "*": "disc", "o": "circle", "c": "circle", "t": "
                  "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS},
                  **{t: "slash" for t in _SLASHES}}
 FUTON = "#f3dfc1"
+_OBJECTS = ("disc", "circle", "star", "triangle", "square")
 
 
 @dataclass
@@ -488,7 +489,8 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
     shows_clue = clue is not None and token is not None and (
         shape == "regions" or token == clue_token and clue_shape != "none"
-        or shape == "text" and token.startswith(clue_token))
+        or shape == "text" and token.startswith(clue_token)
+        or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
     small = token is not None and not shows_clue and shape == "text"
     on_dark = shape == "shade" and not shows_clue
     if on_dark:
@@ -626,13 +628,14 @@ def _object(svg, board, cell, shape, cls="object"):
     x, y = board.centre(cell)
     r = board.size * 0.32
     at = f'data-cell="{cell[0]},{cell[1]}"'
+    line = ANSWER_INK if cls == "object" else INK      # outlines the answer draws: blue
     if shape == "disc":
         svg.add("object" if cls == "object" else "clue",
                 f'<circle class="{cls} disc" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{INK}"/>')
     elif shape == "circle":
         svg.add("object" if cls == "object" else "clue",
                 f'<circle class="{cls} circle" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
-                f'stroke="{INK}" stroke-width="2"/>')
+                f'stroke="{line}" stroke-width="2"/>')
     elif shape == "star":
         svg.add("object" if cls == "object" else "clue",
                 f'<polygon class="{cls} star" {at} points="{_points(_star(x, y, r))}" '
@@ -645,7 +648,7 @@ def _object(svg, board, cell, shape, cls="object"):
                 (x + k * 0.85, y + k * 0.85), (x - k * 0.85, y + k * 0.85)])
         svg.add("object" if cls == "object" else "clue",
                 f'<polygon class="{cls} {shape}" {at} points="{_points(pts)}" fill="none" '
-                f'stroke="{INK}" stroke-width="2.5" stroke-linejoin="round"/>')
+                f'stroke="{line}" stroke-width="2.5" stroke-linejoin="round"/>')
     elif shape == "cross":
         d = r * 0.7
         svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
