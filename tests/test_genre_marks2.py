@@ -55,7 +55,8 @@ def divisions(grid, fits):
 
 
 def clue_cells(grid):
-    return [(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != "-"]
+    """The cells with a clue; '.' is a blank (in Tatamibari '-' is a mark)."""
+    return [(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != "."]
 
 
 def labelled(grid, rects):
@@ -94,14 +95,14 @@ def random_division(rng, h, w):
 def planted(rng, h, w, clue_of):
     """Clues from a random division into rectangles: ``clue_of(cell, box)``
     in a random cell of each; then maybe a clue dropped, added or changed."""
-    grid = [["-"] * w for _ in range(h)]
+    grid = [["."] * w for _ in range(h)]
     for box in random_division(rng, h, w):
         r, c = rng.choice(sorted(box))
         grid[r][c] = clue_of((r, c), box)
     fix = rng.random()
     if fix < 0.25:
         r, c = rng.randrange(h), rng.randrange(w)
-        grid[r][c] = "-" if grid[r][c] != "-" else clue_of((r, c), {(r, c)})
+        grid[r][c] = "." if grid[r][c] != "." else clue_of((r, c), {(r, c)})
     elif fix < 0.4:
         r, c = rng.choice(clue_cells(grid))
         grid[r][c] = clue_of((r, c), rng.choice(random_division(rng, h, w)))
@@ -121,6 +122,10 @@ def border_ops(grid, rows):
 
 
 LABELS = [str(i) for i in range(16)]
+
+
+def unclued(board, cell):
+    return board[cell[0]][cell[1]] == "."
 
 
 # ---------------------------------------------------------------- Nawabari
@@ -164,19 +169,69 @@ def nawabari_ops(grid, rows):
 def test_nawabari_answers_pass_pzprjs(tmp_path):
     rng = random.Random(12)
     grids = [nawabari_board(rng, h, w) for h, w in sizes_of(rng, 14, 2, 4)]
-    judged_by_pzprjs(tmp_path, "nawabari", grids, board_text, nawabari_brute, nawabari_ops, LABELS)
+    judged_by_pzprjs(tmp_path, "nawabari", grids, board_text, nawabari_brute, nawabari_ops, LABELS,
+                     unclued)
 
 
 def test_nawabari_bad_instances_are_located(run_pzc, write):
-    rejects(run_pzc, write, "nawabari", "2 2\n- -\n- 5\n", "bad.txt:3:3: error: '5' is not allowed")
+    rejects(run_pzc, write, "nawabari", "2 2\n- .\n- 5\n", "bad.txt:3:3: error: '5' is not allowed")
     rejects(run_pzc, write, "nawabari", "2 2\n- -\n- -\n", "bad.txt:1:1: error: a Nawabari needs")
     url = run_pzc("solve", "nawabari", "https://puzz.link/p?nawabari/3/3/7h")
     assert url.returncode == 2 and ":1:34: error: '7' is not allowed" in url.stderr, url.stderr
 
 
+# ---------------------------------------------------------------- Tatamibari
+
+SHAPES = {"?": lambda h, w: True, "+": lambda h, w: h == w, "-": lambda h, w: w > h,
+          "|": lambda h, w: h > w}
+
+
+def four_meet(rects, h, w):
+    """Some corner inside the board is a corner of four rectangles."""
+    owner = {x: i for i, box in enumerate(rects) for x in box}
+    return any(len({owner[(y + i, x + j)] for i in (0, 1) for j in (0, 1)}) == 4
+               for y in range(h - 1) for x in range(w - 1))
+
+
+def tatamibari_brute(grid):
+    def fits(box, k):
+        t, l, b, r = extent(box)
+        return SHAPES[grid[k[0]][k[1]]](b - t + 1, r - l + 1)
+    h, w = len(grid), len(grid[0])
+    return {labelled(grid, rects) for rects in divisions(grid, fits)
+            if not four_meet(rects, h, w)}
+
+
+def tatamibari_board(rng, h, w):
+    def mark(cell, box):
+        t, l, b, r = extent(box)
+        return "?" if rng.random() < 0.1 else next(
+            m for m in "+-|" if SHAPES[m](b - t + 1, r - l + 1))
+    return planted(rng, h, w, mark)
+
+
+def test_tatamibari_against_brute_force():
+    rng = random.Random(21)
+    grids = [tatamibari_board(rng, h, w) for h, w in sizes_of(rng, 30, 2, 4)]
+    run_genre("tatamibari", grids, tatamibari_brute)
+
+
+def test_tatamibari_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(22)
+    grids = [tatamibari_board(rng, h, w) for h, w in sizes_of(rng, 14, 2, 4)]
+    judged_by_pzprjs(tmp_path, "tatamibari", grids, board_text, tatamibari_brute, border_ops,
+                     LABELS, unclued)
+
+
+def test_tatamibari_bad_instances_are_located(run_pzc, write):
+    rejects(run_pzc, write, "tatamibari", "2 2\n. +\nx .\n", "bad.txt:3:1: error: 'x' is not allowed")
+    url = run_pzc("solve", "tatamibari", "https://puzz.link/p?tatamibari/2/2/4i")
+    assert url.returncode == 2 and ":1:36: error: '4' is not allowed" in url.stderr, url.stderr
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["nawabari"]
+GENRES = ["nawabari", "tatamibari"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
@@ -184,6 +239,7 @@ def test_examples_are_unique(genre, run_pzc):
     examples_unique(run_pzc, genre)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", GENRES)
 def test_examples_go_through_urls_and_files_unchanged(genre, tmp_path):
     marks.test_examples_go_through_urls_and_files_unchanged(genre, tmp_path)
