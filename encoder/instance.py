@@ -693,8 +693,9 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
             return [inst]
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
-        tokens_layout = expect.width > 1 and any(len(text.strip()) != expect.width for _, text in rows) \
-            and all(len(text.split()) == expect.width for _, text in rows)
+        # one column of tokens, some longer than a character ("10", "2,")
+        tokens_layout = expect.width == 1 and any(len(text.strip()) != 1 for _, text in rows) \
+            and all(len(text.split()) == 1 for _, text in rows)
     if (lines_ok and expect is None and not tokens_layout):
         lengths = {len(text.strip()) for _, text in rows}
         if len(lengths) == 1:
