@@ -360,6 +360,33 @@ def _excell(around, lists=False):
     return dec, enc
 
 
+def _dec_excell32(cur, rows, cols, inputs):
+    """A number a place, above each column then left of each row: one
+    base-32 digit, or '-' and two (32..1023)."""
+    out = {}
+    for place, _ in excell_places(rows, cols, False):
+        at = cur.pos
+        ch = cur.take(1, "the numbers outside the grid")
+        digits = cur.take(2, "a two-digit number") if ch == "-" else ch
+        out[place] = _int(digits, 32, cur, at + (ch == "-"), "a base-32 number (0-9, a-v)")
+    return [out]
+
+
+def _enc_excell32(values, rows, cols, inputs):
+    out = []
+    for place, _ in excell_places(rows, cols, False):
+        if place not in values[0]:
+            raise FormatError(f"pzprjs gives every row and column a number here, but the "
+                              f"clue at {place} is missing")
+        v = _check_int(values[0][place], "a number outside the grid (0..1023)", 0, 1023)
+        out.append(_b36(v) if v < 32 else "-" + _b36(v // 32) + _b36(v % 32))   # base 32
+    extra = [p for p in values[0] if p not in dict(excell_places(rows, cols, False))]
+    if extra:
+        raise FormatError(f"pzprjs has no room for the clue at {extra[0]}: its numbers are "
+                          "above the columns and left of the rows")
+    return "".join(out)
+
+
 # ---------------------------------------------------------------------------
 # number10 (decodeNumber10)
 
@@ -1047,6 +1074,9 @@ _url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
 _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
      "lists of numbers above the columns and left of the rows, up to half the "
      "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
+_url("excell32", 1, _dec_excell32, _enc_excell32, "decodeBox",
+     "a number above every column and left of every row: a base-32 digit, '-' and two for "
+     "32..1023 (no place is blank)", places="outside")
 _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
      "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
 _url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",

@@ -155,6 +155,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [0, 7, -1, 12, "a", "#", "?", "-"])]
     if name.startswith("cellexcell"):
         return [cellexcell(rng, rows, cols, name.endswith("around"), name.endswith("lists"))]
+    if name == "excell32":
+        return [{p: rng.choice([0, 1, 31, 32, 100, 1023]) for p, _ in excell_places(rows, cols, False)}]
     if name.startswith("excell16"):
         lists = name.endswith("lists")
         places = dict.fromkeys(p for p, _ in excell_places(rows, cols, name.endswith("around"),
@@ -432,6 +434,7 @@ GENRES = {
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
     "koburin": ("koburin", "koburin", ["cells4"],
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
+    "box": ("box", "box", ["excell32"], ["cellexcell"], True, True),
     "tilepaint": ("tilepaint", "tilepaint", ["border", "numbers51"],
                   ["rooms", "cellqnum51_outside", "cellans"], False, True),
 }

@@ -23,10 +23,16 @@ import pytest
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
-from pzc import api
 from shaded import printed, run_genre
 from test_genre_marks import judged_by_pzprjs, rows_of
-from test_genre_outside import cells_of, examples_unique, round_trips
+from test_genre_outside import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
+
+
+def round_trips_with_examples(genre, boards, tmp_path):
+    """The boards (their ``text()``) and the genre's examples go through URLs
+    and files unchanged."""
+    examples = [p.read_text() for p in sorted((EXAMPLES / genre).iterdir())]
+    round_trips(genre, [b.text() for b in boards] + examples, tmp_path)
 
 
 def refuses(tmp_path, genre, text, message):
@@ -171,26 +177,17 @@ def test_tilepaint_round_trips_through_urls_and_files(tmp_path):
     boards = tilepaint_boards(29, 16, 1, 9)
     for b in boards:            # '-' outside, a number left out, is written '.'
         b.top = ["." if t == "-" else t for t in b.top]
-    texts = [b.text() for b in boards]
-    round_trips("tilepaint", texts + [p.read_text() for p in
-                                      sorted((EXAMPLES / "tilepaint").iterdir())], tmp_path)
+    round_trips_with_examples("tilepaint", boards, tmp_path)
 
 
 def test_tilepaint_reads_what_puzzlink_writes(tmp_path):
-    """A URL and a file as pzprjs wrote them (the file's answer, '#' shaded and
-    '+' a dot, is not read; '.' in the rooms is the clue cell): numbers
-    outside the grid, a clue cell with 1 down and 0 across."""
-    spec = api.load_spec("tilepaint")
-    url = "http://pzv.jp/p.html?tilepaint/3/3/b0v0h10l2.1.21"
-    path = tmp_path / "puzzlink.pzprv3"
-    path.write_text("pzprv3\ntilepaint\n3\n3\n4\n0 0 . \n1 1 2 \n3 2 2 \n0 2 -1 1 \n"
-                    "-1 . . 0,1 \n2 . . . \n1 . . . \n# # . \n. + . \n. . # \n")
-    from_url, = api.load_instances(spec, url)
-    from_file, = api.load_instances(spec, str(path))
-    clues = {(-1, 0): 2, (-1, 2): 1, (1, -1): 2, (2, -1): 1, (0, 2): "1,0"}
-    assert from_url.clues == from_file.clues == clues
-    assert dict(from_url.layers["regions"]) == dict(from_file.layers["regions"])
-    assert api.write_instance(spec, from_url, "url").rpartition("?")[2] == url.rpartition("?")[2]
+    # as pzprjs wrote them: numbers outside the grid, a clue cell with 1 down
+    # and 0 across ('.' in the rooms); the file's answer ('#', '+') is not read
+    reads_what_puzzlink_writes(
+        "tilepaint", "http://pzv.jp/p.html?tilepaint/3/3/b0v0h10l2.1.21",
+        "pzprv3\ntilepaint\n3\n3\n4\n0 0 . \n1 1 2 \n3 2 2 \n0 2 -1 1 \n"
+        "-1 . . 0,1 \n2 . . . \n1 . . . \n# # . \n. + . \n. . # \n",
+        {(-1, 0): 2, (-1, 2): 1, (1, -1): 2, (2, -1): 1, (0, 2): "1,0"}, tmp_path)
 
 
 def test_tilepaint_refuses_a_bad_clue_cell(tmp_path):
@@ -200,3 +197,89 @@ def test_tilepaint_refuses_a_bad_clue_cell(tmp_path):
 
 def test_tilepaint_example_is_unique():
     examples_unique("tilepaint")
+
+
+# ---------------------------------------------------------------- Kakurasu
+
+class Sums:
+    """A Kakurasu board: the numbers above the columns and left of the rows;
+    ``grid`` whether its text gives the blank grid (it may leave it out)."""
+
+    def __init__(self, top, left, grid=False):
+        self.top, self.left, self.grid = top, left, grid
+        self.h, self.w = len(left), len(top)
+
+    def text(self):
+        lines = [f"{self.h} {self.w}", " ".join(map(str, self.top)), " ".join(map(str, self.left))]
+        lines += ["." * self.w] * self.h if self.grid else []
+        return "\n".join(lines) + "\n"
+
+
+def weighed(cells):
+    """A line's cells shaded or not as its sum: 1 for its first cell, 2 the next..."""
+    return sum(k + 1 for k, on in enumerate(cells) if on)
+
+
+def kakurasu_brute(board):
+    """Every shading whose rows and columns add up to their numbers (a row's
+    shadings are those of its sum, so the columns are checked on fewer)."""
+    rows = [[bits for bits in itertools.product((False, True), repeat=board.w)
+             if weighed(bits) == n] for n in board.left]
+    return {printed([["#" if on else "." for on in row] for row in pick])
+            for pick in itertools.product(*rows)
+            if any(map(any, pick))
+            and all(weighed([row[c] for row in pick]) == n for c, n in enumerate(board.top))}
+
+
+def kakurasu_board(rng, h, w, changed=0.12):
+    """The sums of a random shading, some of them (``changed``) changed."""
+    shaded = [[rng.random() < 0.5 for _ in range(w)] for _ in range(h)]
+
+    def spoil(n):
+        return max(0, n + rng.choice([-2, -1, 1, 2])) if rng.random() < changed else n
+    return Sums([spoil(weighed([row[c] for row in shaded])) for c in range(w)],
+                [spoil(weighed(row)) for row in shaded], grid=True)
+
+
+def kakurasu_boards(seed, n, low=2, high=5):
+    """``n`` boards, and six 6 x 6 ones unchanged: where all the sums are
+    given, several answers are rare below that size."""
+    rng = random.Random(seed)
+    return ([kakurasu_board(rng, rng.randint(low, high), rng.randint(low, high))
+             for _ in range(n)] + [kakurasu_board(rng, 6, 6, 0) for _ in range(6)])
+
+
+def test_kakurasu_against_brute_force():
+    run_genre("kakurasu", kakurasu_boards(27, 34), kakurasu_brute, text=Sums.text)
+
+
+def test_kakurasu_answers_pass_pzprjs_check(tmp_path):
+    judged_by_pzprjs(tmp_path, "kakurasu", kakurasu_boards(28, 24), Sums.text,
+                     kakurasu_brute, shading_ops, "#.", lambda board, x: True)
+
+
+def test_kakurasu_round_trips_through_urls_and_files(tmp_path):
+    boards = kakurasu_boards(29, 16, 1, 9)
+    for b in boards[::2]:       # alone in its file, a board may leave its grid out
+        b.grid = False
+    round_trips_with_examples("kakurasu", boards, tmp_path)
+
+
+def test_kakurasu_reads_what_puzzlink_writes(tmp_path):
+    # as pzprjs wrote them: base-32 numbers, '-' and two digits for 36; the
+    # file's answer ('#' shaded, '+' a dot) is not read
+    reads_what_puzzlink_writes(
+        "kakurasu", "http://pzv.jp/p.html?box/8/3/10361120-1407",
+        "pzprv3\nbox\n3\n8\n. 1 0 3 6 1 1 2 0 \n36 # # # # # # # # \n"
+        "0 + . . . . . . . \n7 . . + # . . . . \n",
+        dict(zip([(-1, c) for c in range(8)] + [(r, -1) for r in range(3)],
+                 [1, 0, 3, 6, 1, 1, 2, 0, 36, 0, 7])), tmp_path)
+
+
+def test_kakurasu_refuses_a_missing_number(tmp_path):
+    refuses(tmp_path, "kakurasu", "2 2\n1 .\n1 2\n", "every row and column has its number")
+    refuses(tmp_path, "kakurasu", "2 2\n1 1\n1 2\n. .\n. 3\n", "the grid holds no clues")
+
+
+def test_kakurasu_example_is_unique():
+    examples_unique("kakurasu")
