@@ -100,9 +100,9 @@ class Binding:
         ``geometry``'s board (and the places ``extra``, outside clues').  A
         cell the codec leaves out
         has its blank raw value (binary's 0) when a pair names that value; a
-        symbol no pair names is left out when the codec holds the answer's
-        marks too (``cell``); so is a cell whose token is a blank character
-        (a pair such as (1, ".") says which raw value means nothing)."""
+        file's mark no pair names (``codecs.Mark``: the answer's) is left out;
+        so is a cell whose token is a blank character (a pair such as
+        (1, ".") says which raw value means nothing)."""
         codec = self.registry[self.codecs[k]]
         named = {r for r, _ in self.pairs[k]}
         if codec.blank_raw is not None and codec.blank_raw in named:
@@ -110,8 +110,7 @@ class Binding:
         cells = geometry.cell_set
         out = {}
         for cell, value in raw.items():
-            if (cell not in cells and cell not in extra) or (
-                    codec.marks_blank and isinstance(value, str) and value not in named):
+            if cell not in cells and cell not in extra:
                 continue
             token = self.to_token(k, value)
             if token is not None and not (isinstance(token, str) and token in blanks):
@@ -282,6 +281,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     k = 0
     inst.outside = outside_sides(spec)
     inst.points = board_option(spec, "points") is not None
+    inst.doubled = board_option(spec, "doubled") is not None
     places = inst.clue_places() or set()
     blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
@@ -339,7 +339,8 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
                 mine = {c: v for c, v in inst.clues.items()
-                        if (share in ("dots", "all") or (c in inside) == (share == "cells"))
+                        if (share in ("dots", "doubled", "all")
+                            or (c in inside) == (share == "cells"))
                         and binding.writes(i, target, v)}
                 out.append(_written(binding.layer_raw(i, mine, cells if share == "cells" else (),
                                                       blanks)))
@@ -446,9 +447,10 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
             else:
                 grids.append(" ".join(clue_token(inst, p) if p in inst.clues else blank
                                       for p in places))
-    if inst.points:        # the grid of the dots, one row and column more than the cells
+    if inst.points or inst.doubled:     # the grid of the dots, or the doubled grid
+        h, w = (g.height + 1, g.width + 1) if inst.points else (2 * g.height + 1, 2 * g.width + 1)
         grids.append("\n".join(" ".join(clue_token(inst, (r, k)) if (r, k) in inst.clues else blank
-                                        for k in range(g.width + 1)) for r in range(g.height + 1)))
+                                        for k in range(w)) for r in range(h)))
         return head + "\n" + "\n".join(grids) + "\n"
     for name in spec.layer_names:
         if name == "clues":

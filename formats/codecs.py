@@ -38,6 +38,11 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
   puzzlekit dataset writes them; white cells absent.  pzprjs holds sums
   1..45; 0 or a negative sum is read as no sum.
+- ``cross4``: a layer of the dots (r, k), 0 <= r <= rows, 0 <= k <= cols
+  (numbers 0..4, -2 "?"), ``places="dots"``;
+- ``stars``: a layer of places (y, x) of the doubled grid (cell centres at
+  odd y and x, dots at even ones), 1 white or 2 black stars, only inside the
+  board's rim, ``places="doubled"``.
 
 Every codec checks what it reads: an unknown character, a number cut short
 or a body that ends before the last cell raise FormatError at the offset of
@@ -135,12 +140,11 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
-    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both), dots
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
+                               # dots, doubled (the doubled grid's places)
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
     # pair may give a token (Nondango's circles are the cells without a bit)
     blank_raw: object = None
-    # symbols no pair of the spec names are the answer's marks: read as blank
-    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -413,7 +417,7 @@ def _enc_number10(values, rows, cols, inputs):
 # ---------------------------------------------------------------------------
 # cells4 (decode4Cell: numbers 0..4, each with a skip of 0..2 blanks after it)
 
-def _dec_cells4(cur, rows, cols, inputs):
+def _dec_cells4(cur, rows, cols, inputs, what="cells"):
     def item(ch, at):
         if "0" <= ch <= "4":
             return int(ch), 1
@@ -426,41 +430,100 @@ def _dec_cells4(cur, rows, cols, inputs):
         if ch == ".":
             return -2, 1
         cur.error(f"unexpected '{ch}' in a 0..4 clue layer", at)
-    return [_layer(_scan(cur, rows * cols, item), cols)]
+    return [_layer(_scan(cur, rows * cols, item, what), cols)]
 
 
-def _enc_cells4(values, rows, cols, inputs):
-    vals = _by_index(values[0], rows, cols)
-    n = rows * cols
+def _runs_of_items(n, item):
+    """pzprjs's writer of layers whose items may cover the blanks after them
+    (decode4Cell, decodeStar): ``item(i)`` gives (text, how many positions it
+    covers) or None for a blank; a run of blanks becomes the base-36 digit
+    15 + count (g..z, up to 20) written before the next item, or at the end."""
     out = []
     count = 0
-    c = 0
-    while c < n:
-        pstr = ""
-        v = vals.get(c)
-        if v is not None and v != -2:
-            _check_int(v, "a 0..4 clue layer", 0, 4)
-            if c + 1 < n and (c + 1) in vals:
-                pstr = str(v)
-            elif c + 2 < n and (c + 2) in vals:
-                pstr = str(5 + v)
-                c += 1
-            else:
-                pstr = format(10 + v, "x")
-                c += 2
-        elif v == -2:
-            pstr = "."
-        else:
+    i = 0
+    while i < n:
+        got = item(i)
+        pstr, step = got or ("", 1)
+        if got is None:
             count += 1
         if count == 0:
             out.append(pstr)
         elif pstr or count == 20:
             out.append(_b36(count + 15) + pstr)
             count = 0
-        c += 1
+        i += step
     if count > 0:
         out.append(_b36(count + 15))
     return "".join(out)
+
+
+def _enc_cells4(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    n = rows * cols
+
+    def item(c):
+        v = vals.get(c)
+        if v is None:
+            return None
+        if v == -2:
+            return ".", 1
+        _check_int(v, "a 0..4 clue layer", 0, 4)
+        if c + 1 < n and (c + 1) in vals:      # the skip of blanks after it: 0, 1 or 2
+            return str(v), 1
+        if c + 2 < n and (c + 2) in vals:
+            return str(5 + v), 2
+        return format(10 + v, "x"), 3
+    return _runs_of_items(n, item)
+
+
+# ---------------------------------------------------------------------------
+# cross4 (decode4Cross: numbers 0..4 on the dots, written as decode4Cell
+# writes cells, over the (rows+1) x (cols+1) corners in reading order)
+
+def _dec_cross4(cur, rows, cols, inputs):
+    return _dec_cells4(cur, rows + 1, cols + 1, inputs, "dots")
+
+
+def _enc_cross4(values, rows, cols, inputs):
+    return _enc_cells4(values, rows + 1, cols + 1, inputs)
+
+
+# ---------------------------------------------------------------------------
+# stars (decodeStar of pzprjs 0.10.1, decodeDot today: Galaxies' stars, 1
+# white or 2 black, on the (2 rows - 1) x (2 cols - 1) places inside the
+# board of the doubled grid: cell centres, the middles of inner sides, inner dots)
+
+def star_place(i, rows, cols):
+    """The doubled-grid place (y, x) of pzprjs's star index ``i``."""
+    return divmod(i, 2 * cols - 1)[0] + 1, i % (2 * cols - 1) + 1
+
+
+def _dec_stars(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch in _HEX:                   # a star, then a skip of 0..7 places
+            v = int(ch, 16)
+            return v % 2 + 1, (v >> 1) + 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of stars", at)
+    got = _scan(cur, (2 * rows - 1) * (2 * cols - 1), item, "places of stars")
+    return [{star_place(i, rows, cols): v for i, v in got.items()}]
+
+
+def _enc_stars(values, rows, cols, inputs):
+    width = 2 * cols - 1
+    at = {}
+    for (y, x), v in values[0].items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols):
+            raise FormatError(f"pzprjs has no star on the board's rim, at the place ({y}, {x})")
+        at[(y - 1) * width + x - 1] = _check_int(v, "a star (1 white, 2 black)", 1, 2)
+
+    def item(i):          # the star and how far the next one is: 1..7 places, else 8
+        if i not in at:
+            return None
+        gap = next((g for g in range(1, 8) if i + g in at), None)
+        return format(2 * (gap - 1) + at[i] - 1 if gap else 13 + at[i], "x"), gap or 8
+    return _runs_of_items((2 * rows - 1) * width, item)
 
 
 # ---------------------------------------------------------------------------
@@ -1077,6 +1140,13 @@ _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
 _url("excell32", 1, _dec_excell32, _enc_excell32, "decodeBox",
      "a number above every column and left of every row: a base-32 digit, '-' and two for "
      "32..1023 (no place is blank)", places="outside")
+_url("cross4", 1, _dec_cross4, _enc_cross4, "decode4Cross",
+     "numbers 0..4 on the dots, (rows+1) x (cols+1), written as cells4 writes cells",
+     places="dots")
+_url("stars", 1, _dec_stars, _enc_stars, "decodeStar",
+     "stars, 1 white or 2 black, on the doubled grid's places inside the board (cell "
+     "centres, middles of inner sides, inner dots); today's pzprjs: decodeDot",
+     places="doubled")
 _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
      "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
 _url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
@@ -1331,7 +1401,7 @@ def _fdec_cell(lc, rows, cols, inputs):
             try:
                 out[cell] = _file_int(tok)
             except ValueError:
-                out[cell] = tok
+                out[cell] = Mark(tok)      # a clue where a pair names it, else the answer's
     return [out]
 
 
@@ -1519,11 +1589,48 @@ def _fenc_cellqnum51_outside(values, rows, cols, inputs):
     return _write_qnum51(rows, cols, top, left, split)
 
 
+def _fdec_crossnum(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows + 1, cols + 1, inputs)
+
+
+def _fenc_crossnum(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows + 1, cols + 1, inputs)
+
+
+def _fdec_starfile(lc, rows, cols, inputs):
+    """(2 rows - 1) lines of 2 cols - 1 characters: '1' a white star, '2' a
+    black one, '.' none (today's pzprjs also writes 'X' for a cell left out
+    of the puzzle, which standard Galaxies has not)."""
+    out = {}
+    for y in range(1, 2 * rows):
+        number, text = lc.next("the stars")
+        row = text.strip()
+        if len(row) != 2 * cols - 1:
+            lc.error(f"the stars: row {y} has {len(row)} places, expected {2 * cols - 1}", number)
+        for i, ch in enumerate(row):
+            if ch in "12":
+                out[(y, i + 1)] = int(ch)
+            elif ch != ".":
+                lc.error(f"the stars: '{ch}' is not '1' (a star), '2' (a black star) or '.'",
+                         number)
+    return [out]
+
+
+def _fenc_starfile(values, rows, cols, inputs):
+    stars = values[0]
+    for (y, x), v in stars.items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols) or v not in (1, 2):
+            raise FormatError(f"pzprjs has no star {v!r} at the place ({y}, {x})")
+    return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
+            for y in range(1, 2 * rows)]
+
+
 class Mark(str):
-    """A token pzprjs writes in a cell of a ``cellexcell`` grid that is not a
-    given number ("1", "A", "#", "+", "-"): what it means is the genre's.  A
-    spec's (raw, token) pair makes it a clue; with no pair it is part of the
-    answer, or nothing, and is not read (formats/binding.py drops it)."""
+    """A token pzprjs writes in a cell of a file grid (``cell``, ``cellexcell``)
+    that is not a given number ("1", "A", "#", "+", "-"): what it means is
+    the genre's.  A spec's (raw, token) pair makes it a clue; with no pair it
+    is part of the answer, or nothing, and is not read (formats/binding.py
+    drops it)."""
 
 
 def _outside_raw(tok, line, lc):
@@ -1686,10 +1793,9 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
-          marks_blank=False):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places, marks_blank=marks_blank)
+                              places=places)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1710,9 +1816,15 @@ _file("cellqnum51_outside", 1, _fdec_cellqnum51_outside, _fenc_cellqnum51_outsid
       "the same grid, its top row and left column as clues outside the grid (board option "
       "outside: \"top left\"), split cells \"down,across\"; -1 none, 0 a number (Tile Paint)",
       places="all")
+_file("crossnum", 1, _fdec_crossnum, _fenc_crossnum, "CrossNum",
+      "a clue number a dot, (rows+1) x (cols+1): n, '-' (-2, '?') or '.'", places="dots")
+_file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
+      "stars on the doubled grid's places inside the board, a line of 2 cols - 1 "
+      "characters for each of 2 rows - 1: '1' white, '2' black, '.' none (today's "
+      "pzprjs: DotFile)", places="doubled")
 _file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
       "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
-      "is the answer's and read as blank", marks_blank=True)
+      "is the answer's and read as blank")
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",

@@ -262,6 +262,11 @@ def test_browser_shows_the_answer(name):
         assert box[0] <= grid[0] + 3 and box[1] <= grid[1] + 3, (box, grid)
         assert box[2] >= grid[2] - 3 and box[3] >= grid[3] - 3, (box, grid)
         assert box[2] <= board.width - M + 3 and box[3] <= board.height - M + 3, box
+    elif inst.points or inst.doubled:     # the discs of clues on the rim reach past it
+        edges = (M, M, board.width - M, board.height - M)
+        out = S * 0.22 + 3
+        assert all(b - out <= a <= b + 3 for a, b in zip(box[:2], edges[:2])), box
+        assert all(b - 3 <= a <= b + out for a, b in zip(box[2:], edges[2:])), box
     elif not board.hex:
         assert all(abs(a - b) <= 3 for a, b in zip(box, (M, M, board.width - M, board.height - M))), box
     else:

@@ -149,6 +149,11 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name in ("binary", "empty", "cells1"):
         return [numbers(rng, rows, cols, [1])]
+    if name in ("cross4", "crossnum"):         # on the dots, one row and column more
+        return [numbers(rng, rows + 1, cols + 1, [-2, 0, 1, 2, 3, 4])]
+    if name in ("stars", "starfile"):         # on the doubled grid, inside the rim
+        inner = numbers(rng, 2 * rows - 1, 2 * cols - 1, [1, 2], rng.choice([0.0, 0.1, 0.3, 1.0]))
+        return [{(y + 1, x + 1): v for (y, x), v in inner.items()}]
     if name == "number6":
         return [numbers(rng, rows, cols, [-2, 0, 1, 2, 3, 4])]
     if name == "cell":
@@ -420,6 +425,10 @@ GENRES = {
                 True),
     "sudoku": ("sudoku", "sudoku", ["number16"], ["cellqnum", "cellanumsub"], True, True),
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
+    "creek": ("creek", "creek", ["cross4"], ["crossnum", "cellans"], True, True),
+    "gokigen": ("gokigen", "gokigen", ["cross4"], ["crossnum", "cellans"], True, True),
+    "tentaisho": ("tentaisho", "tentaisho", ["stars"], ["starfile", "borderans", "cellqsub"],
+                  True, True),
     "nanro": ("nanro", "nanro", ["border", "number16"], ["rooms", "cellqnum", "cellanumsub"],
               False, True),
     "cojun": ("cojun", "cojun", ["border", "number16"],
