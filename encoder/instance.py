@@ -642,7 +642,9 @@ def _outside_instance(source, header, body, blank, grids: Grids):
 
 def _outside_line(source, inst, side, places, row, blank, grids: Grids):
     line, text = row
-    if _is_token_row(text) or inst.layout == "tokens":
+    # one row or column: a longer token ("12") is its one clue, not characters
+    wide = len(places) == 1 and len(text.split()) == 1 and len(text.strip()) > 1
+    if _is_token_row(text) or inst.layout == "tokens" or wide:
         cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
     else:
         cells = [(ch, i + 1) for i, ch in enumerate(text) if not ch.isspace()]
@@ -650,7 +652,7 @@ def _outside_line(source, inst, side, places, row, blank, grids: Grids):
         raise source.error((line, 1), f"the clues outside the {side} of the grid are "
                                       f"{len(places)}, one a {'column' if side in ('top', 'bottom') else 'row'}, "
                                       f"but this line gives {len(cells)}")
-    layout = "tokens" if _is_token_row(text) else inst.layout
+    layout = "tokens" if _is_token_row(text) or wide else inst.layout
     for place, (tok, col) in zip(places, cells):
         inst.positions[place] = (line, col)
         if not (len(tok) == 1 and tok in blank):
@@ -722,8 +724,9 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
             return [inst]
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
-        tokens_layout = expect.width > 1 and any(len(text.strip()) != expect.width for _, text in rows) \
-            and all(len(text.split()) == expect.width for _, text in rows)
+        # one column of tokens, some longer than a character ("10", "2,")
+        tokens_layout = expect.width == 1 and any(len(text.strip()) != 1 for _, text in rows) \
+            and all(len(text.split()) == 1 for _, text in rows)
     if (lines_ok and expect is None and not tokens_layout):
         lengths = {len(text.strip()) for _, text in rows}
         if len(lengths) == 1:

@@ -365,6 +365,33 @@ def _excell(around, lists=False):
     return dec, enc
 
 
+def _dec_excell32(cur, rows, cols, inputs):
+    """A number a place, above each column then left of each row: one
+    base-32 digit, or '-' and two (32..1023)."""
+    out = {}
+    for place, _ in excell_places(rows, cols, False):
+        at = cur.pos
+        ch = cur.take(1, "the numbers outside the grid")
+        digits = cur.take(2, "a two-digit number") if ch == "-" else ch
+        out[place] = _int(digits, 32, cur, at + (ch == "-"), "a base-32 number (0-9, a-v)")
+    return [out]
+
+
+def _enc_excell32(values, rows, cols, inputs):
+    out = []
+    for place, _ in excell_places(rows, cols, False):
+        if place not in values[0]:
+            raise FormatError(f"pzprjs gives every row and column a number here, but the "
+                              f"clue at {place} is missing")
+        v = _check_int(values[0][place], "a number outside the grid (0..1023)", 0, 1023)
+        out.append(_b36(v) if v < 32 else "-" + _b36(v // 32) + _b36(v % 32))   # base 32
+    extra = [p for p in values[0] if p not in dict(excell_places(rows, cols, False))]
+    if extra:
+        raise FormatError(f"pzprjs has no room for the clue at {extra[0]}: its numbers are "
+                          "above the columns and left of the rows")
+    return "".join(out)
+
+
 # ---------------------------------------------------------------------------
 # number10 (decodeNumber10)
 
@@ -815,14 +842,18 @@ def sums_token(down, across):
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def split_sums(token, where=""):
-    """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
+def split_sums(token, where="", zero=False):
+    """(down, across) of a black-cell token ("-", "16,", ",23", "23,7"); a
+    0 is no sum unless ``zero`` (Tile Paint's counts: 0 is a number)."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a clue split by a diagonal "
+                          "('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
+    if zero:
+        return down, across
     return (down if down else None), (across if across else None)
 
 
@@ -918,6 +949,82 @@ def _enc_sums51(values, rows, cols, inputs):
         else:
             out.append(_sum_char(left.get(r)))
     return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# numbers51 (decodeTilePaint: cells split by a diagonal, a hexadecimal number
+# each side, then the numbers above the columns and left of the rows)
+
+def _dec_numbers51(cur, rows, cols, inputs):
+    """In the cells: 'g'..'z' 1..20 plain cells; a split cell is its down
+    number, then its across one, each a hex digit or '.' (none), with '-'
+    before it when the across one has two digits, '+' when the down one has,
+    '=' when both have.  Then a number above each column and left of each
+    row: a hex digit, '-' and two digits, or '.' (none)."""
+    out = {}
+
+    def item(ch, at):
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        wide = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}.get(ch)
+        if wide is None:
+            cur.pos -= 1
+            wide = (1, 1)
+        numbers = []
+        for n in wide:
+            at = cur.pos
+            text = cur.take(n, "a cell split by a diagonal")
+            numbers.append(None if text == "." else
+                           _int(text, 16, cur, at, "a hexadecimal number or '.'"))
+        return sums_token(*numbers), 1
+    for i, token in _scan(cur, rows * cols, item).items():
+        out[_at(i, cols)] = token
+
+    def outside(place):
+        at = cur.pos
+        ch = cur.take(1, "the numbers outside the grid")
+        if ch == "-":
+            out[place] = _int(cur.take(2, "a two-digit number"), 16, cur, at + 1,
+                              "a hexadecimal number")
+        elif ch != ".":
+            out[place] = _int(ch, 16, cur, at, "a hexadecimal digit, '-' or '.'")
+    for c in range(cols):
+        outside((-1, c))
+    for r in range(rows):
+        outside((r, -1))
+    return [out]
+
+
+def _enc_numbers51(values, rows, cols, inputs):
+    def number(v, what):
+        if v is None or v == "-":
+            return "."
+        v = _check_int(v, what, 0, 255)
+        return format(v, "x") if v < 16 else "-" + format(v, "02x")
+
+    def split_cell(token):
+        down, across = split_sums(token, "", zero=True)
+        for v in (down, across):
+            if v is not None:
+                _check_int(v, "a cell split by a diagonal (0..255)", 0, 255)
+        prefix = {(False, True): "-", (True, False): "+", (True, True): "="}.get(
+            (down is not None and down >= 16, across is not None and across >= 16), "")
+        return prefix + "".join("." if v is None else format(v, "x") for v in (down, across))
+    inside, top, left = {}, {}, {}
+    for (r, c), v in values[0].items():
+        if 0 <= r < rows and 0 <= c < cols:
+            inside[r * cols + c] = v
+        elif r == -1 and 0 <= c < cols:
+            top[c] = v
+        elif c == -1 and 0 <= r < rows:
+            left[r] = v
+        else:
+            raise FormatError(f"pzprjs has no room for the clue at ({r}, {c}): its numbers "
+                              "outside the grid are above the columns and left of the rows")
+    return (_runs(inside, rows * cols, split_cell, 15, 20)
+            + "".join(number(top.get(c), "a number above the grid (0..255)") for c in range(cols))
+            + "".join(number(left.get(r), "a number left of the grid (0..255)")
+                      for r in range(rows)))
 
 
 # ---------------------------------------------------------------------------
@@ -1018,6 +1125,10 @@ _url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
      "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
+_url("numbers51", 1, _dec_numbers51, _enc_numbers51, "decodeTilePaint",
+     "cells split by a diagonal with a number 0..255 each side, \"down,across\" (a side "
+     "without one empty, '-' neither), then numbers above the columns and left of the rows "
+     "(board option outside: \"top left\")", places="all")
 _url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
 _url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
@@ -1027,6 +1138,9 @@ _url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
 _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
      "lists of numbers above the columns and left of the rows, up to half the "
      "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
+_url("excell32", 1, _dec_excell32, _enc_excell32, "decodeBox",
+     "a number above every column and left of every row: a base-32 digit, '-' and two for "
+     "32..1023 (no place is blank)", places="outside")
 _url("cross4", 1, _dec_cross4, _enc_cross4, "decode4Cross",
      "numbers 0..4 on the dots, (rows+1) x (cols+1), written as cells4 writes cells",
      places="dots")
@@ -1384,37 +1498,37 @@ def _fdec_rooms(lc, rows, cols, inputs):
     return _fdec_borderques(lc, rows, cols, inputs)
 
 
-def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
+def _read_qnum51(lc, rows, cols):
+    """CellQnum51's (rows+1) x (cols+1) grid: {(r, c): raw} with the board's
+    cells at 1..rows, 1..cols: the top row's down numbers and the left
+    column's across ones as ints, a split cell "across,down" as (down,
+    across); '.' cells and the corner left out.  -1 is pzprjs's none."""
     out = {}
 
     def num(tok, line):
         try:
-            v = _file_int(tok)
+            return _file_int(tok)
         except ValueError:
-            lc.error(f"the sums: '{tok}' is not a number", line)
-        return v if v > 0 else None
-    for (r, c), (tok, line) in grid.items():
+            lc.error(f"the numbers of cells split by a diagonal: '{tok}' is not a number", line)
+    for (r, c), (tok, line) in _read_grid(lc, rows + 1, cols + 1, "the sums").items():
         if r == 0 and c == 0:
-            out[(0, 0)] = "-"
-        elif r == 0:
-            out[(r, c)] = sums_token(num(tok, line), None)
-        elif c == 0:
-            out[(r, c)] = sums_token(None, num(tok, line))
+            continue
+        if r == 0 or c == 0:
+            out[(r, c)] = num(tok, line)
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
                 lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = sums_token(down, across)
-    return [out]
+            out[(r, c)] = (down, across)
+    return out
 
 
-def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _sums_cells(values[0], rows, cols)
-
+def _write_qnum51(rows, cols, top, left, split):
+    """CellQnum51's grid from ``top`` {c: n}, ``left`` {r: n} and the split
+    cells ``split`` {(r, c): (down, across)} (board positions; None: -1)."""
     def s(v):
-        return str(v) if v else "-1"
+        return "-1" if v is None else str(v)
 
     def token(r, c):
         if r == 0 and c == 0:
@@ -1423,11 +1537,57 @@ def _fenc_cellqnum51(values, rows, cols, inputs):
             return s(top.get(c - 1))
         if c == 0:
             return s(left.get(r - 1))
-        if (r - 1, c - 1) not in black:
+        if (r - 1, c - 1) not in split:
             return "."
-        down, across = black[(r - 1, c - 1)]
+        down, across = split[(r - 1, c - 1)]
         return f"{s(across)},{s(down)}"
     return _write_grid(rows + 1, cols + 1, token)
+
+
+def _fdec_cellqnum51(lc, rows, cols, inputs):
+    def sums(v):
+        return v if v > 0 else None
+    out = {(0, 0): "-"}
+    for (r, c), v in _read_qnum51(lc, rows, cols).items():
+        if r == 0:
+            out[(r, c)] = sums_token(sums(v), None)
+        elif c == 0:
+            out[(r, c)] = sums_token(None, sums(v))
+        else:
+            out[(r, c)] = sums_token(*map(sums, v))
+    return [out]
+
+
+def _fenc_cellqnum51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
+    return _write_qnum51(rows, cols, top, left, black)
+
+
+def _fdec_cellqnum51_outside(lc, rows, cols, inputs):
+    def number(v):
+        return v if v >= 0 else None
+    out = {}
+    for (r, c), v in _read_qnum51(lc, rows, cols).items():
+        if r == 0 or c == 0:
+            if v >= 0:
+                out[(r - 1, c - 1)] = v
+        else:
+            out[(r - 1, c - 1)] = sums_token(*map(number, v))
+    return [out]
+
+
+def _fenc_cellqnum51_outside(values, rows, cols, inputs):
+    top, left, split = {}, {}, {}
+    for (r, c), v in values[0].items():
+        if 0 <= r < rows and 0 <= c < cols:
+            split[(r, c)] = split_sums(v, f" at ({r}, {c})", zero=True)
+        elif (r == -1 and 0 <= c < cols) or (c == -1 and 0 <= r < rows):
+            if v != "-":
+                (top if r == -1 else left)[c if r == -1 else r] = _check_int(
+                    v, "a number outside the grid", 0)
+        else:
+            raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+    return _write_qnum51(rows, cols, top, left, split)
 
 
 def _fdec_crossnum(lc, rows, cols, inputs):
@@ -1464,6 +1624,8 @@ def _fenc_starfile(values, rows, cols, inputs):
             raise FormatError(f"pzprjs has no star {v!r} at the place ({y}, {x})")
     return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
             for y in range(1, 2 * rows)]
+
+
 class Mark(str):
     """A token pzprjs writes in a cell of a file grid (``cell``, ``cellexcell``)
     that is not a given number ("1", "A", "#", "+", "-"): what it means is
@@ -1652,6 +1814,10 @@ _file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
       "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("cellqnum51_outside", 1, _fdec_cellqnum51_outside, _fenc_cellqnum51_outside, "CellQnum51",
+      "the same grid, its top row and left column as clues outside the grid (board option "
+      "outside: \"top left\"), split cells \"down,across\"; -1 none, 0 a number (Tile Paint)",
+      places="all")
 _file("crossnum", 1, _fdec_crossnum, _fenc_crossnum, "CrossNum",
       "a clue number a dot, (rows+1) x (cols+1): n, '-' (-2, '?') or '.'", places="dots")
 _file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",

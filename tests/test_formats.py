@@ -88,6 +88,24 @@ def kakuro(rng, rows, cols):
     return out
 
 
+def split_numbers(rng, rows, cols, pzprjs=False):
+    """Cells split by a diagonal with numbers 0..255 ("down,across", a side
+    empty, '-' neither) and numbers above the columns and left of the rows.
+    For ``pzprjs``, what it writes back: a number on both sides of every
+    split cell (it writes a missing one as "-1", which it cannot read) and
+    numbers under 16 above the grid (it reads one digit there)."""
+    def n(some=False):
+        return rng.choice([0, 1, 15, 16, 255] + ([] if some else [None]))
+    out = {p: n() if not pzprjs or p[0] != -1 else rng.choice([None, 0, 1, 15])
+           for p, _ in excell_places(rows, cols, False)}
+    for cell in cells(rows, cols):
+        if rng.random() < rng.choice([0.0, 0.3, 0.6]):
+            down, across = n(pzprjs), n(pzprjs)
+            out[cell] = "-" if down is None and across is None else \
+                f"{'' if down is None else down},{'' if across is None else across}"
+    return {p: v for p, v in out.items() if v is not None}
+
+
 def cellexcell(rng, rows, cols, around, lists=False):
     """Numbers (or lists of them) outside the grid, -2 too, and in cells given
     numbers and marks."""
@@ -125,6 +143,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [rng.randint(0, 30)]
     if name in ("sums51", "cellqnum51"):
         return [kakuro(rng, rows, cols)]
+    if name in ("numbers51", "cellqnum51_outside"):
+        return [split_numbers(rng, rows, cols)]
     if name == "number36":
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name in ("binary", "empty", "cells1"):
@@ -140,6 +160,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [0, 7, -1, 12, "a", "#", "?", "-"])]
     if name.startswith("cellexcell"):
         return [cellexcell(rng, rows, cols, name.endswith("around"), name.endswith("lists"))]
+    if name == "excell32":
+        return [{p: rng.choice([0, 1, 31, 32, 100, 1023]) for p, _ in excell_places(rows, cols, False)}]
     if name.startswith("excell16"):
         lists = name.endswith("lists")
         places = dict.fromkeys(p for p, _ in excell_places(rows, cols, name.endswith("around"),
@@ -248,7 +270,7 @@ def test_kakuro_tokens():
     layer = {(0, 0): "-", (0, 1): "16,", (0, 2): "-", (1, 0): ",23", (1, 2): "23,7"}
     body = encode_layers(["sums51"], [layer], 1, 2)
     assert decode_layers(["sums51"], body, 1, 2) == [layer]
-    with pytest.raises(FormatError, match="not a sums clue"):
+    with pytest.raises(FormatError, match="not a clue split by a diagonal"):
         encode_layers(["sums51"], [{(1, 1): "x"}], 1, 2)
     with pytest.raises(FormatError, match="above a black cell"):
         encode_layers(["sums51"], [{(0, 1): "5,", (1, 1): "-"}], 1, 1)
@@ -428,6 +450,9 @@ GENRES = {
     "moonsun": ("moonsun", "moonsun", ["border", "circles"],
                 ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
     "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
+    "box": ("box", "box", ["excell32"], ["cellexcell"], True, True),
+    "tilepaint": ("tilepaint", "tilepaint", ["border", "numbers51"],
+                  ["rooms", "cellqnum51_outside", "cellans"], False, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
@@ -479,6 +504,12 @@ def genre_values(genre, rng, rows, cols):
             values.append(numbers(rng, rows, cols, [-2] + list(range(1, 9))))
         elif genre == "sudoku":
             values.append(numbers(rng, rows, cols, list(range(1, 10))))
+        elif name == "numbers51":
+            values.append(split_numbers(rng, rows, cols, pzprjs=True))
+            # pzprjs keeps a border around each split cell, none between two
+            split = {p for p, v in values[-1].items() if isinstance(v, str)}
+            values[0] = normalize_regions({c: -1 if c in split else v for c, v in
+                                           values[0].items()}, rows, cols)
         else:
             values += layers_for(codec, rng, rows, cols, values, wide=not OLD_PZPR)
     if genre == "starbattle":

@@ -20,6 +20,7 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from pzc import api
+from pzc.formats.codecs import normalize_regions
 from shaded import connected, neighbours, printed, run_genre
 
 SIDES = ("top", "bottom", "left", "right")
@@ -101,10 +102,14 @@ def run_outside(spec, boards, brute, order):
 
 
 def same_instance(a, b):
-    return (a.geometry.width, a.geometry.height, a.clues, a.params,
-            {k: dict(v) for k, v in a.layers.items()}) == \
-        (b.geometry.width, b.geometry.height, b.clues, b.params,
-         {k: dict(v) for k, v in b.layers.items()})
+    """The same size, clues, parameters and layers; regions as the same cut
+    into connected pieces (a text instance names them, puzz.link numbers them)."""
+    def layers(inst):
+        g = inst.geometry
+        return {k: normalize_regions(dict(v), g.height, g.width) if k == "regions" else dict(v)
+                for k, v in inst.layers.items()}
+    return (a.geometry.width, a.geometry.height, a.clues, a.params, layers(a)) == \
+        (b.geometry.width, b.geometry.height, b.clues, b.params, layers(b))
 
 
 def round_trips(spec_name, texts, tmp_path):
