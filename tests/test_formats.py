@@ -148,6 +148,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
                  for p in picked}]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name in ("lineparts", "celllineparts"):
+        return [numbers(rng, rows, cols, [-2, 6, 11, 12, 13, 14, 15, 16, 17])]
     if name == "cellboard":
         return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
     if name == "cellblockarrows":
@@ -412,6 +414,8 @@ GENRES = {
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
     "koburin": ("koburin", "koburin", ["cells4"],
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
+    "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "celllineparts", "borderline"],
+                 True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
@@ -463,6 +467,8 @@ def genre_values(genre, rng, rows, cols):
             values.append(numbers(rng, rows, cols, [-2] + list(range(1, 9))))
         elif genre == "sudoku":
             values.append(numbers(rng, rows, cols, list(range(1, 10))))
+        elif genre == "pipelink":         # circles (6) make pzprjs's Pipelink Returns
+            values.append(numbers(rng, rows, cols, [-2] + list(range(11, 18))))
         else:
             values += layers_for(codec, rng, rows, cols, values, wide=not OLD_PZPR)
     if genre == "starbattle":
