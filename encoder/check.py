@@ -608,6 +608,14 @@ class SpecChecker:
             items = [(e.body, t)]
             if e.root is not None:
                 self.want(e.root, self.infer(e.root, scope), BOOL, "a root of connected(...)")
+            if e.via is not None:
+                t = self.infer(e.via, scope)
+                if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
+                    raise self.err(e.via, "'via' gives the elements joined to each one, "
+                                          f"a list or set, not {_type_name(t)}")
+                used = self.uses_variables(e.via, set())
+                if used is not None:
+                    raise self.err(used, "what 'via' joins cannot depend on variables")
         else:
             if not e.args:
                 raise self.err(e, f"'{name}' needs arguments")

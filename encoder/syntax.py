@@ -68,6 +68,7 @@ class Call(Expr):
     binders: list | None = None   # `f(x in S where p: body)` / `f(body for x in S)`
     body: Expr | None = None
     root: Expr | None = None      # `connected(x in S: body from root)`
+    via: Expr | None = None       # `connected(x in S: body via near)`: what joins x
 
 
 @dataclass(slots=True, eq=False)
@@ -269,7 +270,7 @@ class PortfolioHint(Stmt):
 ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "triangle", "square",
                  "pillow", "futon", "regions", "none")
 LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "triangle", "square",
-                "arrow", "sums", "regions", "none")
+                "arrow", "sums", "path", "regions", "none")
 
 
 @dataclass(slots=True, eq=False)
@@ -859,12 +860,15 @@ class _Builder:
                 return Call(pos, func, [])
             if args.data == "args_generator":
                 return Call(pos, func, [], self.binders(args.children[1]), self.expr(args.children[0]))
-            items, body, root = args.children
-            if root is not None:
-                if func != "connected":
-                    raise self.source.error(_pos(root), f"'from' names the roots of connected(...); "
+            items, body, via, root = args.children
+            for part, word, what in ((via, "via", "what joins an element"), (root, "from", "the roots")):
+                if part is not None and func != "connected":
+                    raise self.source.error(_pos(part), f"'{word}' names {what} of connected(...); "
                                                         f"'{func}' takes none")
-                return Call(pos, func, [], self.binders(items), self.expr(body), self.expr(root))
+            if root is not None or via is not None:
+                return Call(pos, func, [], self.binders(items), self.expr(body),
+                            None if root is None else self.expr(root),
+                            None if via is None else self.expr(via))
             if body is not None:
                 return Call(pos, func, [], self.binders(items), self.expr(body))
             if func == "count" and any(it.children[1] is not None for it in items.children):

@@ -167,10 +167,18 @@ def _runs(values, length, write, skip_base, max_run):
     gives the text of one cell ("" for a blank); a run of blanks becomes the
     base-36 digit ``skip_base + count`` written before the next non-blank
     (or when the run reaches ``max_run``, or at the end)."""
+    return _runs_of(length, lambda i: (write(values[i]) if i in values else "", 1),
+                    skip_base, max_run)
+
+
+def _runs_of(length, item, skip_base, max_run):
+    """The same for items that may cover several cells: ``item(i)`` gives the
+    text of the item at cell i ("" for a blank) and how many cells it covers."""
     out = []
     count = 0
-    for i in range(length):
-        pstr = write(values[i]) if i in values else ""
+    i = 0
+    while i < length:
+        pstr, step = item(i)
         if pstr == "":
             count += 1
         if count == 0:
@@ -178,6 +186,7 @@ def _runs(values, length, write, skip_base, max_run):
         elif pstr or count == max_run:
             out.append(_b36(skip_base + count) + pstr)
             count = 0
+        i += step
     if count > 0:
         out.append(_b36(skip_base + count))
     return "".join(out)
@@ -435,27 +444,9 @@ def _dec_cells4(cur, rows, cols, inputs, what="cells"):
 
 
 def _runs_of_items(n, item):
-    """pzprjs's writer of layers whose items may cover the blanks after them
-    (decode4Cell, decodeStar): ``item(i)`` gives (text, how many positions it
-    covers) or None for a blank; a run of blanks becomes the base-36 digit
-    15 + count (g..z, up to 20) written before the next item, or at the end."""
-    out = []
-    count = 0
-    i = 0
-    while i < n:
-        got = item(i)
-        pstr, step = got or ("", 1)
-        if got is None:
-            count += 1
-        if count == 0:
-            out.append(pstr)
-        elif pstr or count == 20:
-            out.append(_b36(count + 15) + pstr)
-            count = 0
-        i += step
-    if count > 0:
-        out.append(_b36(count + 15))
-    return "".join(out)
+    """``_runs_of`` for layers whose ``item(i)`` gives None for a blank
+    (decode4Cell, decodeStar): runs of blanks g..z, 15 + count, up to 20."""
+    return _runs_of(n, lambda i: item(i) or ("", 1), 15, 20)
 
 
 def _enc_cells4(values, rows, cols, inputs):
@@ -1094,6 +1085,56 @@ def _enc_number6(values, rows, cols, inputs):
     return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
 
 
+# ---------------------------------------------------------------------------
+# lineparts (decodePipelink: pieces of lines given in cells)
+
+# pzprjs's ques of a line part (11..17) is its letter's base-36 value + 1
+_CIRCLE = 6             # pzprjs's ques of a circle
+
+
+def _dec_lineparts(cur, rows, cols, inputs):
+    """'a'..'g': the line parts 11..17; '.': -2; a digit n: n + 1 circles (6)
+    in a row; 'h'..'z': 1..19 blank cells."""
+    n = rows * cols
+
+    def item(ch, at):
+        if "a" <= ch <= "g":
+            return int(ch, 36) + 1, 1
+        if "h" <= ch <= "z":
+            return None, int(ch, 36) - 16
+        if ch == ".":
+            return -2, 1
+        if "0" <= ch <= "9":
+            return ("run", int(ch) + 1), int(ch) + 1
+        cur.error(f"unexpected '{ch}' in a layer of line parts", at)
+    out = {}
+    for i, v in _scan(cur, n, item).items():
+        if type(v) is tuple:            # a run of circles: a circle in each of its cells
+            out.update((k, _CIRCLE) for k in range(i, min(n, i + v[1])))
+        else:
+            out[i] = v
+    return [_layer(out, cols)]
+
+
+def _enc_lineparts(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    n = rows * cols
+
+    def item(c):
+        v = vals.get(c)
+        if v is None:
+            return "", 1
+        if v == -2:
+            return ".", 1
+        if v == _CIRCLE:                # up to ten circles in a row: one digit
+            k = 1
+            while k < 10 and c + k < n and vals.get(c + k) == _CIRCLE:
+                k += 1
+            return str(k - 1), k
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1), 1
+    return _runs_of(n, item, 16, 19)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
@@ -1156,6 +1197,10 @@ _url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
+_url("lineparts", 1, _dec_lineparts, _enc_lineparts, "decodePipelink",
+     "pieces of lines in cells: 11 a crossing, 12 a vertical line, 13 a horizontal one, "
+     "14..17 the corners up-right, up-left, down-left, down-right ('a'..'g'); -2 ('.'); "
+     "runs of circles (6: a digit n, n + 1 of them); runs of 1..19 blanks 'h'..'z'")
 _url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
      "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
      "'6'..'z'")
@@ -1791,6 +1836,48 @@ def _fenc_flags(values, rows, cols, inputs):
     return []
 
 
+def _fdec_celllineparts(lc, rows, cols, inputs):
+    """pzprjs's values of lineparts, as its file writes them: 'a'..'g' the
+    line parts 11..17, 'o' a circle (6), '-' -2, a number, '.' blank."""
+    grid = _read_grid(lc, rows, cols, "the line parts")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if len(tok) == 1 and "a" <= tok <= "g":
+            out[cell] = int(tok, 36) + 1
+        elif tok == "o":
+            out[cell] = _CIRCLE
+        elif tok == "-":
+            out[cell] = -2
+        elif tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                lc.error(f"the line parts: '{tok}' is not a line part 'a'..'g', 'o', a number, "
+                         f"'-' or '.'", line)
+    return [out]
+
+
+def _fenc_celllineparts(values, rows, cols, inputs):
+    def token(v, cell):
+        if v is None:
+            return "."
+        if v == -2:
+            return "-"
+        if v == _CIRCLE:
+            return "o"
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1)
+    return _write_layer(values, rows, cols, token)
+
+
+def _fdec_disptype(lc, rows, cols, inputs):
+    lc.next("the display type line")
+    return []
+
+
+def _fenc_disptype(values, rows, cols, inputs):
+    return ["pipe"]
+
+
 FILE_CODECS: dict[str, Codec] = {}
 
 
@@ -1838,6 +1925,12 @@ _file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
 _file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
       "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
       "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
+_file("celllineparts", 1, _fdec_celllineparts, _fenc_celllineparts,
+      "decodePipelink (a genre's FileIO)",
+      "pieces of lines as lineparts: 'a'..'g' (11..17), 'o' a circle (6), '-' (-2), '.'")
+_file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
+      "an obsolete line of the display type: read and ignored, written 'pipe' as pzprjs "
+      "does (Pipelink)")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

@@ -175,6 +175,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
                  for p in picked}]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name in ("lineparts", "celllineparts"):
+        return [numbers(rng, rows, cols, [-2, 6, 11, 12, 13, 14, 15, 16, 17])]
     if name == "cellboard":
         return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
     if name == "cellblockarrows":
@@ -453,6 +455,8 @@ GENRES = {
     "box": ("box", "box", ["excell32"], ["cellexcell"], True, True),
     "tilepaint": ("tilepaint", "tilepaint", ["border", "numbers51"],
                   ["rooms", "cellqnum51_outside", "cellans"], False, True),
+    "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "celllineparts", "borderline"],
+                 True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
@@ -510,6 +514,8 @@ def genre_values(genre, rng, rows, cols):
             split = {p for p, v in values[-1].items() if isinstance(v, str)}
             values[0] = normalize_regions({c: -1 if c in split else v for c, v in
                                            values[0].items()}, rows, cols)
+        elif genre == "pipelink":         # circles (6) make pzprjs's Pipelink Returns
+            values.append(numbers(rng, rows, cols, [-2] + list(range(11, 18))))
         else:
             values += layers_for(codec, rng, rows, cols, values, wide=not OLD_PZPR)
     if genre == "starbattle":

@@ -488,7 +488,7 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
     clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
     shows_clue = clue is not None and token is not None and (
-        shape == "regions" or token == clue_token and clue_shape != "none"
+        shape == "regions" or token == clue_token and clue_shape not in ("none", "path")
         or shape == "text" and token.startswith(clue_token)
         or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
     small = token is not None and not shows_clue and shape == "text"
@@ -607,6 +607,13 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
         return
     if shape == "sums":
         _sums(svg, board, cell, token)
+        return
+    if shape == "path" and token in _BOX:      # a given piece of line, under the answer's
+        for d in _BOX[token]:
+            (mx, my), _ = board.toward(cell, d.lower())
+            svg.add("clue", f'<line class="{cls} piece" x1="{_n(x)}" y1="{_n(y)}" x2="{_n(mx)}" '
+                            f'y2="{_n(my)}" stroke="{INK}" stroke-width="11" '
+                            f'stroke-linecap="round"/>')
         return
     if shape in ("triangle", "square"):
         _object(svg, board, cell, shape, cls=cls)
