@@ -269,9 +269,85 @@ def test_hakoiri_answers_pass_pzprjs(tmp_path):
                      ".cts", free=lambda board, x: board[0][x[0]][x[1]] == "-")
 
 
+# ---------------------------------------------------------------- Juosan
+
+def top_cell(room):
+    """puzz.link's cell for a region's number: the leftmost column, topmost there."""
+    return min(room, key=lambda x: (x[1], x[0]))
+
+
+def apart_bars(bars, h, w):
+    """No three vertical bars side by side in a row, nor three horizontal ones
+    in a column."""
+    return not (any(bars[(r, c)] == bars[(r, c + 1)] == bars[(r, c + 2)] == "|"
+                    for r in range(h) for c in range(w - 2))
+                or any(bars[(r, c)] == bars[(r + 1, c)] == bars[(r + 2, c)] == "-"
+                       for r in range(h - 2) for c in range(w)))
+
+
+def juosan_brute(board):
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    rooms = region_lists(ids)
+    out = set()
+    for fill in fillings(cells_of(h, w), "|-"):
+        if apart_bars(fill, h, w) and all(clues[r][c] in ("-", "?") or max(sum(fill[x] == "|" for x in room),
+                                         sum(fill[x] == "-" for x in room)) == clues[r][c]
+               for room in rooms for r, c in room):
+            out.add(grid_of(h, w, fill))
+    return out
+
+
+def juosan_board(rng, h, w):
+    """Random regions, the majority of a random answer on their top cells,
+    some numbers left out, one changed or '?' now and then."""
+    ids = random_regions(rng, h, w, rng.randint(2, max(2, h * w // 2)))
+    bars = {}
+    while not bars or not apart_bars(bars, h, w):
+        bars = {x: rng.choice("|-") for x in cells_of(h, w)}
+    clues = [["-"] * w for _ in range(h)]
+    for room in region_lists(ids):
+        if rng.random() < 0.9:
+            r, c = top_cell(room)
+            clues[r][c] = max(sum(bars[x] == t for x in room) for t in "|-")
+    if rng.random() < 0.3:
+        r, c = top_cell(rng.choice(region_lists(ids)))
+        clues[r][c] = rng.choice([1, 2, "?"])
+    return clues, ids
+
+
+# Juosan is seldom unique on boards this small (about 1 in 300 random 3 x 3
+# boards): these three were found among them
+JUOSAN_UNIQUE = [
+    ([[1, 4, "-"], [2, "-", "-"], [1, "-", "-"]], ["cbb", "ddb", "aab"]),
+    ([[5, "-", "-"], [3, "-", "-"], ["-", "-", "-"]], ["aaa", "baa", "bbb"]),
+    ([[2, "-", 1], [1, 4, "-"], [1, "-", "-"]], ["ccd", "aee", "bee"]),
+]
+
+
+@pytest.mark.slow
+def test_juosan_against_brute_force():
+    rng = random.Random(6)
+    boards = [juosan_board(rng, h, w) for h, w in sizes_of(rng, 30)]
+    boards += [(clues, [list(row) for row in ids]) for clues, ids in JUOSAN_UNIQUE]
+    run_genre("juosan", boards, juosan_brute, layered_text)
+
+
+def juosan_ops(board, rows):
+    return [pzprjs.cell(r, c, "setQans", 12 if t == "|" else 13)
+            for r, row in enumerate(rows_of(rows)) for c, t in enumerate(row)]
+
+
+def test_juosan_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(7)
+    boards = [juosan_board(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, "juosan", boards, layered_text, juosan_brute, juosan_ops,
+                     "|-", free=lambda board, x: True)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango", "hakoiri"]
+GENRES = ["yinyang", "nondango", "hakoiri", "juosan"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
