@@ -269,9 +269,192 @@ def test_hakoiri_answers_pass_pzprjs(tmp_path):
                      ".cts", free=lambda board, x: board[0][x[0]][x[1]] == "-")
 
 
+# ---------------------------------------------------------------- Juosan
+
+def top_cell(room):
+    """puzz.link's cell for a region's number: the leftmost column, topmost there."""
+    return min(room, key=lambda x: (x[1], x[0]))
+
+
+def apart_bars(bars, h, w):
+    """No three vertical bars side by side in a row, nor three horizontal ones
+    in a column."""
+    return not (any(bars[(r, c)] == bars[(r, c + 1)] == bars[(r, c + 2)] == "|"
+                    for r in range(h) for c in range(w - 2))
+                or any(bars[(r, c)] == bars[(r + 1, c)] == bars[(r + 2, c)] == "-"
+                       for r in range(h - 2) for c in range(w)))
+
+
+def juosan_brute(board):
+    clues, ids = board
+    h, w = len(ids), len(ids[0])
+    rooms = region_lists(ids)
+    out = set()
+    for fill in fillings(cells_of(h, w), "|-"):
+        if apart_bars(fill, h, w) and all(clues[r][c] in ("-", "?") or max(sum(fill[x] == "|" for x in room),
+                                         sum(fill[x] == "-" for x in room)) == clues[r][c]
+               for room in rooms for r, c in room):
+            out.add(grid_of(h, w, fill))
+    return out
+
+
+def juosan_board(rng, h, w):
+    """Random regions, the majority of a random answer on their top cells,
+    some numbers left out, one changed or '?' now and then."""
+    ids = random_regions(rng, h, w, rng.randint(2, max(2, h * w // 2)))
+    bars = {}
+    while not bars or not apart_bars(bars, h, w):
+        bars = {x: rng.choice("|-") for x in cells_of(h, w)}
+    clues = [["-"] * w for _ in range(h)]
+    for room in region_lists(ids):
+        if rng.random() < 0.9:
+            r, c = top_cell(room)
+            clues[r][c] = max(sum(bars[x] == t for x in room) for t in "|-")
+    if rng.random() < 0.3:
+        r, c = top_cell(rng.choice(region_lists(ids)))
+        clues[r][c] = rng.choice([1, 2, "?"])
+    return clues, ids
+
+
+# Juosan is seldom unique on boards this small (about 1 in 300 random 3 x 3
+# boards): these three were found among them
+JUOSAN_UNIQUE = [
+    ([[1, 4, "-"], [2, "-", "-"], [1, "-", "-"]], ["cbb", "ddb", "aab"]),
+    ([[5, "-", "-"], [3, "-", "-"], ["-", "-", "-"]], ["aaa", "baa", "bbb"]),
+    ([[2, "-", 1], [1, 4, "-"], [1, "-", "-"]], ["ccd", "aee", "bee"]),
+]
+
+
+@pytest.mark.slow
+def test_juosan_against_brute_force():
+    rng = random.Random(6)
+    boards = [juosan_board(rng, h, w) for h, w in sizes_of(rng, 30)]
+    boards += [(clues, [list(row) for row in ids]) for clues, ids in JUOSAN_UNIQUE]
+    run_genre("juosan", boards, juosan_brute, layered_text)
+
+
+def juosan_ops(board, rows):
+    return [pzprjs.cell(r, c, "setQans", 12 if t == "|" else 13)
+            for r, row in enumerate(rows_of(rows)) for c, t in enumerate(row)]
+
+
+def test_juosan_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(7)
+    boards = [juosan_board(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, "juosan", boards, layered_text, juosan_brute, juosan_ops,
+                     "|-", free=lambda board, x: True)
+
+
+# ---------------------------------------------------------------- Shakashaka
+
+# the sides (up, down, left, right) the white part of a cell covers
+SHAKA_OPEN = {".": "udlr", "◤": "dr", "◥": "dl", "◢": "ul", "◣": "ur"}
+SIDES = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+FACING = {"u": "d", "d": "u", "l": "r", "r": "l"}
+
+
+def shakashaka_ok(grid, fill):
+    """pzprjs's check: numbers count the triangles beside them, some
+    triangle exists, and every white area (cells joined through the sides
+    both cover) is a rectangle: upright (all its cells white, filling their
+    bounding box) or turned (each cell's covered sides are exactly those
+    that face a cell of the area)."""
+    h, w = len(grid), len(grid[0])
+    if all(t == "." for t in fill.values()):
+        return False
+    for r, c in cells_of(h, w):
+        n = grid[r][c]
+        if n not in ("-", "x") and sum(fill.get(y, ".") != "." for y in neighbours(h, w, r, c)
+                                       if y in fill) != n:
+            return False
+    area = {}
+    for start in fill:
+        if start in area:
+            continue
+        group, todo = [], [start]
+        area[start] = start
+        while todo:
+            x = todo.pop()
+            group.append(x)
+            for s in SHAKA_OPEN[fill[x]]:
+                y = (x[0] + SIDES[s][0], x[1] + SIDES[s][1])
+                if y in fill and y not in area and FACING[s] in SHAKA_OPEN[fill[y]]:
+                    area[y] = start
+                    todo.append(y)
+        rows = [x[0] for x in group]
+        cols = [x[1] for x in group]
+        upright = all(fill[x] == "." for x in group) and len(group) == (
+            (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1))
+        turned = all((s in SHAKA_OPEN[fill[x]]) == (area.get((x[0] + d[0], x[1] + d[1])) == start)
+                     for x in group for s, d in SIDES.items())
+        if not (upright or turned):
+            return False
+    return True
+
+
+def shakashaka_brute(grid):
+    h, w = len(grid), len(grid[0])
+    white = [x for x in cells_of(h, w) if grid[x[0]][x[1]] == "-"]
+    out = set()
+    for fill in fillings(white, SHAKA_OPEN):
+        if shakashaka_ok(grid, fill):
+            out.add(grid_of(h, w, {(r, c): fill.get((r, c)) or
+                                   ("." if grid[r][c] == "x" else str(grid[r][c]))
+                                   for r, c in cells_of(h, w)}))
+    return out
+
+
+def shakashaka_board(rng, h, w):
+    """Black cells (six white cells at most, for the brute force's sake),
+    some numbered with the triangles of a random answer of the board without
+    numbers (when it has one) next to them, one number now and then changed."""
+    grid = [["x" if rng.random() < 0.3 else "-" for _ in range(w)] for _ in range(h)]
+    for r, c in rng.sample(cells_of(h, w), h * w)[6:]:     # six white cells at most
+        grid[r][c] = "x"
+    answers = sorted(shakashaka_brute(grid))
+    if answers:
+        answer = rng.choice(answers)
+        for r, c in cells_of(h, w):
+            if grid[r][c] == "x" and rng.random() < 0.6:
+                grid[r][c] = sum(answer[y[0]][y[1]] in "◤◥◢◣" for y in neighbours(h, w, r, c))
+                if rng.random() < 0.1:
+                    grid[r][c] = (grid[r][c] + 1) % 5
+    return grid
+
+
+def shakashaka_boards(rng, solvable, unsolvable):
+    """Random boards, as many with answers and without as asked (most
+    random boards have none)."""
+    out, counts = [], {True: 0, False: 0}
+    want = {True: solvable, False: unsolvable}
+    while counts[True] < solvable or counts[False] < unsolvable:
+        grid = shakashaka_board(rng, rng.randint(2, 4), rng.randint(2, 4))
+        has = bool(shakashaka_brute(grid))
+        if counts[has] < want[has]:
+            counts[has] += 1
+            out.append(grid)
+    return out
+
+
+@pytest.mark.slow
+def test_shakashaka_against_brute_force():
+    run_genre("shakashaka", shakashaka_boards(random.Random(4), 25, 10), shakashaka_brute)
+
+
+def shakashaka_ops(grid, rows):
+    return [pzprjs.cell(r, c, "setQans", 2 + "◣◢◥◤".index(t))
+            for r, row in enumerate(rows_of(rows)) for c, t in enumerate(row) if t in "◣◢◥◤"]
+
+
+def test_shakashaka_answers_pass_pzprjs(tmp_path):
+    grids = shakashaka_boards(random.Random(5), 10, 2)
+    judged_by_pzprjs(tmp_path, "shakashaka", grids, board_text, shakashaka_brute,
+                     shakashaka_ops, ".◤◥◢◣")
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango", "hakoiri"]
+GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka"]
 
 
 @pytest.mark.parametrize("genre", GENRES)

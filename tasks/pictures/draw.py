@@ -491,7 +491,8 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         shape == "regions" or token == clue_token and clue_shape not in ("none", "path")
         or shape == "text" and token.startswith(clue_token)
         or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
-    small = token is not None and not shows_clue and shape == "text"
+    # the answer's number, bar or futon written over a clue puts it in the corner
+    small = token is not None and not shows_clue and shape in ("text", "bar", "pillow", "futon")
     on_dark = shape == "shade" and not shows_clue
     if on_dark:
         _shade(svg, board, cell)
