@@ -17,13 +17,16 @@ puzz.link URL and a pzprv3 file unchanged.
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 
 import pytest
 
 import pzprjs
+from conftest import EXAMPLES, run_cli
 from genre_tools import examples_unique, rejects
-from shaded import board_text, printed, run_genre, sizes_of
+from shaded import board_text, connected, printed, run_genre, sizes_of
 import test_genre_marks as marks
 from test_genre_marks import judged_by_pzprjs, rows_of
 
@@ -148,12 +151,6 @@ def nawabari_board(rng, h, w):
     return planted(rng, h, w, clue)
 
 
-def test_nawabari_against_brute_force():
-    rng = random.Random(11)
-    grids = [nawabari_board(rng, h, w) for h, w in sizes_of(rng, 30, 2, 4)]
-    run_genre("nawabari", grids, nawabari_brute)
-
-
 def nawabari_ops(grid, rows):
     """The borders, and each number on the edge of the board lowered by its
     sides on the edge: the npm package pzpr 0.10.1 does not count the edge
@@ -164,13 +161,6 @@ def nawabari_ops(grid, rows):
              for r, c in clue_cells(grid) if grid[r][c] != "?"]
     return border_ops(grid, rows) + [pzprjs.cell(r, c, "setQnum", int(grid[r][c]) - n)
                                      for r, c, n in edges if n]
-
-
-def test_nawabari_answers_pass_pzprjs(tmp_path):
-    rng = random.Random(12)
-    grids = [nawabari_board(rng, h, w) for h, w in sizes_of(rng, 14, 2, 4)]
-    judged_by_pzprjs(tmp_path, "nawabari", grids, board_text, nawabari_brute, nawabari_ops, LABELS,
-                     unclued)
 
 
 def test_nawabari_bad_instances_are_located(run_pzc, write):
@@ -210,28 +200,166 @@ def tatamibari_board(rng, h, w):
     return planted(rng, h, w, mark)
 
 
-def test_tatamibari_against_brute_force():
-    rng = random.Random(21)
-    grids = [tatamibari_board(rng, h, w) for h, w in sizes_of(rng, 30, 2, 4)]
-    run_genre("tatamibari", grids, tatamibari_brute)
-
-
-def test_tatamibari_answers_pass_pzprjs(tmp_path):
-    rng = random.Random(22)
-    grids = [tatamibari_board(rng, h, w) for h, w in sizes_of(rng, 14, 2, 4)]
-    judged_by_pzprjs(tmp_path, "tatamibari", grids, board_text, tatamibari_brute, border_ops,
-                     LABELS, unclued)
-
-
 def test_tatamibari_bad_instances_are_located(run_pzc, write):
     rejects(run_pzc, write, "tatamibari", "2 2\n. +\nx .\n", "bad.txt:3:1: error: 'x' is not allowed")
     url = run_pzc("solve", "tatamibari", "https://puzz.link/p?tatamibari/2/2/4i")
     assert url.returncode == 2 and ":1:36: error: '4' is not allowed" in url.stderr, url.stderr
 
 
+# ---------------------------------------------------------------- Shugaku
+
+STEPS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+
+
+def near(h, w, cell):
+    return [(cell[0] + dr, cell[1] + dc) for dr, dc in STEPS
+            if 0 <= cell[0] + dr < h and 0 <= cell[1] + dc < w]
+
+
+def beddings(room):
+    """Every way to lay the ``room`` cells (reading order) as aisles and
+    futons of two neighbouring cells: (aisle cells, futons as (a, b) with a
+    left of or above b)."""
+    room = sorted(room)
+
+    def go(i, taken, aisle, futons):
+        while i < len(room) and room[i] in taken:
+            i += 1
+        if i == len(room):
+            yield aisle, futons
+            return
+        r, c = room[i]
+        yield from go(i + 1, taken | {(r, c)}, aisle | {(r, c)}, futons)
+        for other in ((r, c + 1), (r + 1, c)):
+            if other in room and other not in taken:
+                yield from go(i + 1, taken | {(r, c), other}, aisle, futons + [((r, c), other)])
+    yield from go(0, frozenset(), frozenset(), [])
+
+
+def shugaku_brute(grid):
+    h, w = len(grid), len(grid[0])
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    room = {x for x in cells if grid[x[0]][x[1]] == "."}
+    numbers = {x: int(grid[x[0]][x[1]]) for x in cells if grid[x[0]][x[1]] not in ".x"}
+    out = set()
+    for aisle, futons in beddings(room):
+        if (any(all((r + i, c + j) in aisle for i in (0, 1) for j in (0, 1))
+                for r in range(h - 1) for c in range(w - 1))
+                or not connected(aisle, h, w)
+                or not all(any(y in aisle for x in f for y in near(h, w, x)) for f in futons)):
+            continue
+        # the pillow: either end across, the lower end of an upright futon
+        for pillows in itertools.product(*[f if f[0][0] == f[1][0] else f[1:] for f in futons]):
+            if all(sum(y in pillows for y in near(h, w, x)) == n for x, n in numbers.items()):
+                out.add(printed([["#" if x in aisle else "P" if x in pillows else "F" if x in room
+                                  else "." if grid[x[0]][x[1]] == "x" else grid[x[0]][x[1]]
+                                  for x in cells[r * w:(r + 1) * w]] for r in range(h)]))
+    return out
+
+
+def shugaku_board(rng, h, w):
+    """Pillars in random cells, numbered from one answer of the board with
+    their numbers left out (when it has one), some left without number."""
+    grid = [["x" if rng.random() < 0.3 else "." for _ in range(w)] for _ in range(h)]
+    grid[0][0] = grid[0][1] = "."           # room for a futon
+    answers = sorted(shugaku_brute(grid))
+    if answers:
+        rows = rows_of(rng.choice(answers))
+        for r, c in itertools.product(range(h), range(w)):
+            if grid[r][c] == "x" and rng.random() < 0.8:
+                grid[r][c] = str(sum(rows[y][x] == "P" for y, x in near(h, w, (r, c))))
+    if rng.random() < 0.2:                  # a pillar more or a number changed
+        r, c = rng.choice([x for x in itertools.product(range(h), range(w)) if x > (0, 1)])
+        grid[r][c] = "x" if grid[r][c] == "." else str(rng.randint(0, 2))
+    return grid
+
+
+def futon_pairs(rows):
+    """The futons of a printed answer: each 'F' paired with a 'P' left,
+    right or below it, each pillow used once; a pairing whose futons all
+    touch the aisle if there is one; None when there is no pairing."""
+    h, w = len(rows), len(rows[0])
+    halves = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "F"]
+    found = []
+
+    def go(i, used, pairs):
+        if i == len(halves):
+            found.append(pairs)
+            return
+        r, c = halves[i]
+        for y, x in ((r, c - 1), (r, c + 1), (r + 1, c)):
+            if 0 <= y < h and 0 <= x < w and rows[y][x] == "P" and (y, x) not in used:
+                go(i + 1, used | {(y, x)}, pairs + [((y, x), (r, c))])
+    go(0, frozenset(), [])
+    complete = [p for p in found if len(p) == sum(row.count("P") for row in rows)]
+    touching = [p for p in complete if all(any(rows[y][x] == "#" for end in f for y, x in near(h, w, end))
+                                           for f in p)]
+    return (touching or complete or [None])[0]
+
+
+# pzprjs's futon halves by where the other half lies: a pillow 42-45, the
+# other half 47-50 (up, down, left, right); 41 and 46 a half alone
+PILLOW = {(-1, 0): 42, (1, 0): 43, (0, -1): 44, (0, 1): 45}
+
+
+def shugaku_ops(grid, rows):
+    rows = rows_of(rows)
+    h, w = len(rows), len(rows[0])
+    qans = {(r, c): {"#": 1, "P": 41, "F": 46}[t]
+            for r in range(h) for c in range(w) for t in rows[r][c] if t in "#PF"}
+    for pillow, half in futon_pairs(rows) or []:
+        qans[pillow] = PILLOW[(half[0] - pillow[0], half[1] - pillow[1])]
+        qans[half] = PILLOW[(pillow[0] - half[0], pillow[1] - half[1])] + 5
+    return [pzprjs.cell(r, c, "setQans", v) for (r, c), v in qans.items()]
+
+
+def test_shugaku_bad_instances_are_located(run_pzc, write):
+    rejects(run_pzc, write, "shugaku", "2 2\n. x\n. 5\n", "bad.txt:3:3: error: '5' is not allowed")
+    rejects(run_pzc, write, "shugaku", "2 2\n. x\nx .\n", "bad.txt:1:1: error: a Shugaku needs room")
+    url = run_pzc("solve", "shugaku", "https://puzz.link/p?shugaku/2/2/1A")
+    assert url.returncode == 2 and ":1:34: error: unexpected 'A'" in url.stderr, url.stderr
+
+
+def test_shugaku_reads_the_file_pzprjs_writes_with_an_answer(tmp_path):
+    """pzprjs keeps the futons and the aisle in the cells' section of its
+    file, beside the pillars: pzc reads that file as the puzzle alone."""
+    example = EXAMPLES / "shugaku" / "six.txt"
+    url = run_cli("convert", "shugaku", example, "--format", "url").stdout.strip()
+    solved = run_cli("solve", "shugaku", example, "--format", "json")
+    rows = json.loads(solved.stdout)["grid"]
+    verdict, = pzprjs.check([{"open": url, "ops": shugaku_ops(None, rows)}])
+    assert verdict["complete"], verdict["text"]
+    assert "#" in verdict["file"] and "e" in verdict["file"]     # an aisle, a pillow (45)
+    path = tmp_path / "answered.txt"
+    path.write_text(verdict["file"])
+    again = run_cli("solve", "shugaku", path, "--format", "json")
+    assert json.loads(again.stdout)["grid"] == rows
+    assert run_cli("convert", "shugaku", path, "--format", "url").stdout.strip() == url
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["nawabari", "tatamibari"]
+GENRES = ["nawabari", "tatamibari", "shugaku"]
+# each genre's random boards (the seeds, and the smallest side of the boards
+# pzprjs judges), brute force, pzprjs's steps to set an answer, the answer's tokens
+CASES = {"nawabari": ((11, 12, 2), nawabari_board, nawabari_brute, nawabari_ops, LABELS),
+         "tatamibari": ((21, 22, 2), tatamibari_board, tatamibari_brute, border_ops, LABELS),
+         "shugaku": ((31, 32, 3), shugaku_board, shugaku_brute, shugaku_ops, "#PF")}
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_against_brute_force(genre):
+    (seed, _, _), board, brute, _, _ = CASES[genre]
+    rng = random.Random(seed)
+    run_genre(genre, [board(rng, h, w) for h, w in sizes_of(rng, 30, 2, 4)], brute)
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_answers_pass_pzprjs(genre, tmp_path):
+    (_, seed, small), board, brute, ops, tokens = CASES[genre]
+    rng = random.Random(seed)
+    boards = [board(rng, h, w) for h, w in sizes_of(rng, 14, small, 4)]
+    judged_by_pzprjs(tmp_path, genre, boards, board_text, brute, ops, tokens, unclued)
 
 
 @pytest.mark.parametrize("genre", GENRES)
