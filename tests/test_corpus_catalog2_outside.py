@@ -46,7 +46,8 @@ def solution_of(entry):
 # Sets solved whole, with how the dataset's solution tokens print in pzc's
 # answer (any other token prints as itself)
 WHOLE = [("tents", "Tent", {"o": "*", "-": "."}),          # tents '*', trees 'x'
-         ("battleship", "Battleship", {"-": "."})]         # the ships' parts as they are
+         ("battleship", "Battleship", {"-": "."}),         # the ships' parts as they are
+         ("snake", "Snake", {"x": "#", "-": "."})]
 
 
 def whole(spec, name, tokens):

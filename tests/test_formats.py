@@ -402,6 +402,7 @@ TODAY_ONLY = {
     "nonogram": ("nonogram", "nonogram", ["excell16_lists"], ["cellexcell_lists"]),
     "battleship": ("battleship", "battleship", ["excell16", "number16", "piecebank"],
                    ["piecebank", "cellexcell", "cellans", "piecebankqcmp"]),
+    "snake": ("snake", "snake", ["circles", "excell16"], ["cellexcell"]),
 }
 
 

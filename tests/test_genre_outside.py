@@ -414,6 +414,74 @@ def test_battleship_fleet_of_any_ships(tmp_path):
     assert run.returncode == 2 and "not a straight ship" in run.stderr, run.stderr
 
 
+# ---------------------------------------------------------------- Snake
+
+def snake_ok(board, shaded):
+    """puzz.link's checks (snake.js): some cell shaded; no 2 x 2 shaded; no
+    cell with three shaded neighbours; circles shaded, a black one ('x') an
+    end (one shaded neighbour), a white one ('o') not (two); no 2 x 2 with
+    just two shaded cells corner to corner; the counts outside; the shaded
+    cells connected and not a loop."""
+    h, w = board.h, board.w
+    if not shaded:
+        return False
+    degree = {x: sum(y in shaded for y in neighbours(h, w, *x)) for x in shaded}
+    if any(d > 2 for d in degree.values()):
+        return False
+    for r in range(h - 1):
+        for c in range(w - 1):
+            square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            on = [x in shaded for x in square]
+            if all(on) or on in ([True, False, False, True], [False, True, True, False]):
+                return False
+    for r, c in cells_of(h, w):
+        t = board.grid[r][c]
+        if t in ("x", "o") and ((r, c) not in shaded or degree[(r, c)] != (1 if t == "x" else 2)):
+            return False
+    if not all(sum(x in shaded for x in board.line(s, k)) == n for s, k, n in board.places()):
+        return False
+    return len(set(blocks(shaded, h, w).values())) == 1 and any(d < 2 for d in degree.values())
+
+
+def snake_brute(board):
+    return {shaded_picture(board, s) for s in subsets(cells_of(board.h, board.w))
+            if snake_ok(board, s)}
+
+
+def snake_board(rng, h, w):
+    """A random walk that keeps to puzz.link's rules, its counts, its ends
+    marked 'x' (sometimes), a cell on its way 'o' (sometimes)."""
+    path = [(rng.randrange(h), rng.randrange(w))]
+    for _ in range(rng.randint(0, h * w)):
+        nexts = [x for x in neighbours(h, w, *path[-1]) if x not in path
+                 and snake_ok(Board([["-"] * w for _ in range(h)], {}), set(path) | {x})]
+        if not nexts:
+            break
+        path.append(rng.choice(nexts))
+    grid = [["-"] * w for _ in range(h)]
+    for end in {path[0], path[-1]}:
+        if rng.random() < 0.6 and len(path) > 1:
+            grid[end[0]][end[1]] = "x"
+    if len(path) > 2 and rng.random() < 0.3:
+        r, c = rng.choice(path[1:-1])
+        grid[r][c] = "o"
+    shaded = set(path)
+    board = Board(grid, {"top": [sum((r, c) in shaded for r in range(h)) for c in range(w)],
+                         "left": [sum((r, c) in shaded for c in range(w)) for r in range(h)]})
+    return spoil(rng, board)
+
+
+SNAKE_ORDER = ("top", "left")
+
+
+def test_snake_reads_what_puzzlink_writes(tmp_path):
+    # circles, then counts; in the file a cell is its circle plus 4 (shaded) or 8 (a dot)
+    reads_what_puzzlink_writes(
+        "snake", "http://pzv.jp/p.html?snake/3/3/i0313g2g2",
+        "pzprv3\nsnake\n3\n3\n. 1 3 . \n2 6 4 0 \n. 0 4 8 \n2 0 5 4 \n",
+        {(-1, 0): 1, (-1, 1): 3, (0, -1): 2, (2, -1): 2, (0, 0): "x", (2, 1): "o"}, tmp_path)
+
+
 # ---------------------------------------------------------------- every genre
 
 class Case:
@@ -434,6 +502,7 @@ CASES = {
                      trip=lambda rng, h, w: nonogram_board(rng, h, w, zeros=False)),
     "battleship": Case(battleship_board, battleship_brute, BATTLESHIP_ORDER, "seven.txt",
                        seed=3),
+    "snake": Case(snake_board, snake_brute, SNAKE_ORDER, "seven.txt", seed=8),
 }
 
 
