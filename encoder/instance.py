@@ -57,6 +57,7 @@ class Instance:
     unreadable: PzcError | None = None               # a dataset entry that could not be read
     outside: tuple = ()          # sides whose clues sit outside the grid: (-1, k), (r, -1), ...
     points: bool = False         # the clues are on the dots (corners), not on the cells
+    doubled: bool = False        # the clues are on the doubled grid: cells, sides, corners
     _places: set | None = field(default=None, repr=False)   # clue_places(), once found
 
     def copy(self) -> "Instance":
@@ -64,7 +65,8 @@ class Instance:
         this one (generate blanks clues, explain adds one); the layers are shared."""
         return Instance(self.name, self.source, self.layout, self.geometry, dict(self.clues),
                         dict(self.tokens), set(self.locked), params=dict(self.params),
-                        layers=dict(self.layers), outside=self.outside, points=self.points)
+                        layers=dict(self.layers), outside=self.outside, points=self.points,
+                        doubled=self.doubled)
 
     def outside_places(self) -> list:
         """The places of clues outside the grid, side by side in the order the
@@ -80,9 +82,11 @@ class Instance:
         return self._places or None
 
     def _find_places(self) -> set:
+        g = self.geometry
         if self.points:
-            g = self.geometry
             return {(r, c) for r in range(g.height + 1) for c in range(g.width + 1)}
+        if self.doubled:
+            return set(doubled_places(g.height, g.width))
         if self.outside:
             return set(self.outside_places())
         return set()
@@ -92,6 +96,13 @@ class Instance:
         if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
             pos = (self.start_line, 1)
         return self.source.error(pos, message)
+
+
+def doubled_places(height: int, width: int) -> list:
+    """The places of the doubled grid of a height x width board, in reading
+    order: (2r+1, 2k+1) is the centre of cell (r, k), (2r, 2k) the dot (r, k),
+    and a place with one odd coordinate the middle of a side between them."""
+    return [(y, x) for y in range(2 * height + 1) for x in range(2 * width + 1)]
 
 
 def side_places(side: str, height: int, width: int) -> list:
@@ -165,6 +176,7 @@ class Grids:
     lists: bool = False           # every clue is a list of numbers
     letters: bool = False         # capital letters are symbols, not 10..35
     points: bool = False          # the clue grid gives the dots, one row and column more
+    doubled: bool = False         # the clue grid is the doubled grid, 2h+1 rows of 2w+1
     rest: str | None = None       # the last parameter takes every number left, as a list
 
     def takes(self, count: int) -> bool:
@@ -234,6 +246,8 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
             found = _read_grid(source, blank, lines, target, grids, comments)
             if grids.points:
                 found = [_on_points(inst) for inst in found]
+            elif grids.doubled:
+                found = [_on_doubled(inst) for inst in found]
     if not found:
         raise source.error(None, "the file holds no instance")
     if len(found) > 1:
@@ -439,9 +453,11 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
                 break
             if a == 0 or b == 0:
                 raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
-            # on a board of dot clues the header counts cells: the grid has one row and column more
-            grow = 1 if grids.points else 0
-            expect = _Header(a + grow, b + grow, n, [int(x) for x in extra])
+            # the header counts cells: a grid of dot clues has one row and column
+            # more, a doubled grid 2n+1 for n cells
+            a, b = ((a + 1, b + 1) if grids.points else (2 * a + 1, 2 * b + 1) if grids.doubled
+                    else (a, b))
+            expect = _Header(a, b, n, [int(x) for x in extra])
             gap = None
             continue
         if not line.strip():
@@ -542,6 +558,19 @@ def _on_points(inst: Instance) -> Instance:
                                 f"larger than the board, so at least 2 x 2, not {g.width} x {g.height}")
     inst.geometry = SquareGrid(g.width - 1, g.height - 1)
     inst.points = True
+    return inst
+
+
+def _on_doubled(inst: Instance) -> Instance:
+    """A grid read as the doubled grid of a board: 2h+1 rows of 2w+1 places
+    for h x w cells."""
+    g = inst.geometry
+    if g.width < 3 or g.height < 3 or g.width % 2 == 0 or g.height % 2 == 0:
+        raise inst.source.error((inst.start_line, 1), f"a doubled grid of clues has 2h+1 rows of "
+                                f"2w+1 places for a board of h x w cells (odd sizes, at least 3 x "
+                                f"3), not {g.width} x {g.height}")
+    inst.geometry = SquareGrid(g.width // 2, g.height // 2)
+    inst.doubled = True
     return inst
 
 

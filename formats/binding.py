@@ -13,7 +13,8 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").
+(a raw -2 with no pair is "?").  Several codecs may fill one layer
+(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
-from ..encoder.ground import board_option
+from ..encoder.ground import blank_tokens, board_option
 from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
@@ -80,6 +81,50 @@ class Binding:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def writes(self, k: int, layer: str, token) -> bool:
+        """Whether codec k writes this token of the layer.  When several
+        codecs fill one layer's cells (Bosanowa's board shape and its
+        numbers), a token goes to the first of them whose pairs name it, and
+        any other token to the first of them with no pairs."""
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets
+                   and self.registry[self.codecs[i]].places == "cells"]
+        if len(sharing) <= 1 or k not in sharing:
+            return True
+        naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
+        plain = [i for i in sharing if not self.pairs[i]]
+        return k == (naming or plain or [None])[0]
+
+    def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
+        """Codec ``k``'s raw values as the spec's tokens, on the cells of
+        ``geometry``'s board (and the places ``extra``, outside clues').  A
+        cell the codec leaves out
+        has its blank raw value (binary's 0) when a pair names that value; a
+        file's mark no pair names (``codecs.Mark``: the answer's) is left out;
+        so is a cell whose token is a blank character (a pair such as
+        (1, ".") says which raw value means nothing)."""
+        codec = self.registry[self.codecs[k]]
+        named = {r for r, _ in self.pairs[k]}
+        if codec.blank_raw is not None and codec.blank_raw in named:
+            raw = {cell: raw.get(cell, codec.blank_raw) for cell in geometry.cells}
+        cells = geometry.cell_set
+        out = {}
+        for cell, value in raw.items():
+            if cell not in cells and cell not in extra:
+                continue
+            token = self.to_token(k, value)
+            if token is not None and not (isinstance(token, str) and token in blanks):
+                out[cell] = token
+        return out
+
+    def layer_raw(self, k: int, layer: dict, cells, blanks) -> dict:
+        """The raw values codec ``k`` writes for a layer of tokens: a blank
+        cell takes the raw value of a pair whose token is a blank character."""
+        out = {c: self.to_raw(k, v) for c, v in layer.items()}
+        empty = [r for r, tok in self.pairs[k] if isinstance(tok, str) and tok in blanks]
+        if empty:
+            out.update({c: empty[0] for c in cells if c not in layer})
+        return out
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -236,8 +281,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     k = 0
     inst.outside = outside_sides(spec)
     inst.points = board_option(spec, "points") is not None
-    cells = inst.geometry.cell_set
+    inst.doubled = board_option(spec, "doubled") is not None
     places = inst.clue_places() or set()
+    blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -256,9 +302,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
                            f"'{target}'")
-            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
-                     if cell in cells or target == "clues" and cell in places}
-            layer = {cell: tok for cell, tok in layer.items() if tok is not None}
+            extra = places if target == "clues" else ()
+            layer = binding.layer_tokens(i, value, inst.geometry, blanks, extra)
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
@@ -285,6 +330,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cells
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
@@ -294,16 +341,20 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             elif target == "clues":       # each codec its share: the cells, outside, dots
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
-                out.append(_written({c: binding.to_raw(i, v) for c, v in inst.clues.items()
-                                     if share in ("dots", "all")
-                                     or (c in inside) == (share == "cells")}))
+                mine = {c: v for c, v in inst.clues.items()
+                        if (share in ("dots", "doubled", "all")
+                            or (c in inside) == (share == "cells"))
+                        and binding.writes(i, target, v)}
+                out.append(_written(binding.layer_raw(i, mine, cells if share == "cells" else (),
+                                                      blanks)))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
                             for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append(_written({c: binding.to_raw(i, v)
-                                     for c, v in inst.layers[target].items()}))
+                out.append(_written(binding.layer_raw(
+                    i, {c: v for c, v in inst.layers[target].items()
+                        if binding.writes(i, target, v)}, cells, blanks)))
     return out
 
 
@@ -401,9 +452,10 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
             else:
                 grids.append(" ".join(clue_token(inst, p) if p in inst.clues else blank
                                       for p in places))
-    if inst.points:        # the grid of the dots, one row and column more than the cells
+    if inst.points or inst.doubled:     # the grid of the dots, or the doubled grid
+        h, w = (g.height + 1, g.width + 1) if inst.points else (2 * g.height + 1, 2 * g.width + 1)
         grids.append("\n".join(" ".join(clue_token(inst, (r, k)) if (r, k) in inst.clues else blank
-                                        for k in range(g.width + 1)) for r in range(g.height + 1)))
+                                        for k in range(w)) for r in range(h)))
         return head + "\n" + "\n".join(grids) + "\n"
     for name in spec.layer_names:
         if name == "clues":

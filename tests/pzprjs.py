@@ -107,3 +107,16 @@ def check(jobs: list, timeout: float = 300) -> list:
                          capture_output=True, text=True, timeout=timeout)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
+
+
+def known_types(names) -> set:
+    """The puzz.link type names among ``names`` that this pzprjs knows (the
+    npm package 0.10.1 lacks many of today's puzz.link types)."""
+    need()
+    run = subprocess.run(
+        ["node", "-e", "const pzpr = require(require('path').join(process.argv[1], 'pzpr'));"
+         "process.stdout.write(JSON.stringify(JSON.parse(process.argv[2])"
+         ".filter(n => pzpr.variety.exists(n))));", str(modules()), json.dumps(sorted(names))],
+        capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return set(json.loads(run.stdout))

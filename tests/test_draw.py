@@ -145,20 +145,27 @@ def cells_of(root, cls):
 
 @pytest.mark.parametrize("name", SPECS)
 def test_drawing_holds_the_answer(name):
-    """Every cell of the board is drawn, each '#' is a shaded cell, each
-    loop character a line, as the SVG's own elements say."""
+    """Every cell of the board is drawn, each '#' is a shaded cell (or a
+    black circle where the spec says so), each loop character a line, and
+    the other answer kinds their shapes, as the SVG's own elements say."""
     spec, inst, result, doc = solved(name)
     pic, text = last_board(name)
     root = ET.fromstring(text)
     assert cells_of(root, "cell") == set(inst.geometry.cells)
-    shaded = {c for c, t in pic.cells.items() if t == "#"}
-    assert shaded <= cells_of(root, "shade")
+
+    def answer(tokens):
+        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t}
+    assert answer("#") <= cells_of(root, "shade") | cells_of(root, "object disc")
     paths = [e for e in root.iter() if e.get("class") == "path"]
     if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:
         assert paths
-    objects = {c for c, t in pic.cells.items() if t == "*"}
-    assert objects <= {tuple(int(v) for v in e.get("data-cell").split(","))
-                       for e in root.iter() if (e.get("class") or "").startswith("object ")}
+    assert answer("*") <= {tuple(int(v) for v in e.get("data-cell").split(","))
+                           for e in root.iter() if (e.get("class") or "").startswith("object ")}
+    assert answer("◤◥◢◣") <= cells_of(root, "half")
+    assert answer("|-") <= cells_of(root, "bar")
+    assert answer("co") <= cells_of(root, "object circle")
+    assert answer("t") <= cells_of(root, "object triangle")
+    assert answer("s") <= cells_of(root, "object square")
 
 
 def sudoku4(tmp_path, rows):
@@ -255,26 +262,32 @@ def test_browser_shows_the_answer(name):
         assert box[0] <= grid[0] + 3 and box[1] <= grid[1] + 3, (box, grid)
         assert box[2] >= grid[2] - 3 and box[3] >= grid[3] - 3, (box, grid)
         assert box[2] <= board.width - M + 3 and box[3] <= board.height - M + 3, box
+    elif inst.points or inst.doubled:     # the discs of clues on the rim reach past it
+        edges = (M, M, board.width - M, board.height - M)
+        out = S * 0.22 + 3
+        assert all(b - out <= a <= b + 3 for a, b in zip(box[:2], edges[:2])), box
+        assert all(b - 3 <= a <= b + out for a, b in zip(box[2:], edges[2:])), box
     elif not board.hex:
         assert all(abs(a - b) <= 3 for a, b in zip(box, (M, M, board.width - M, board.height - M))), box
     else:
         assert box[0] >= M - 3 and box[2] <= board.width - M + 3
         assert box[2] - box[0] > 0.8 * (board.width - 2 * M)
     k = board.size
+    shades = cells_of(ET.fromstring(text), "shade")
     for cell, token in pic.cells.items():
         x, y = board.centre(cell)
         corner = image.pixel(x - 0.3 * k, y + 0.3 * k)
         centre_box = (x - 0.3 * k, y - 0.3 * k, x + 0.3 * k, y + 0.3 * k)
-        if token == "#":
+        if token == "#" and cell in shades:
             assert max(corner) < 100, (cell, corner)
+        elif token in ("#", "*"):       # a black circle
+            assert max(image.pixel(x, y)) < 100
         elif token in "─│┌┐└┘" and token:
             # halfway to the side the loop leaves by (a clue may sit at the centre)
             dr, dc = {"─": (0, 1), "│": (1, 0), "┌": (1, 0), "┐": (1, 0), "└": (-1, 0),
                       "┘": (-1, 0)}[token]
             r, g, b = image.pixel(x + dc * 0.4 * k, y + dr * 0.4 * k)
             assert g > r + 40 and g > b + 20, (cell, (r, g, b))
-        elif token == "*":
-            assert max(image.pixel(x, y)) < 100
         elif token in ("", "."):
             if cell not in inst.clues:          # a clue cell shows its clue, if drawn
                 assert min(corner) > 200, (cell, corner)

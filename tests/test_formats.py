@@ -123,12 +123,21 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [room_numbers(rng, prior[-1], rows, cols, N16_WIDE if wide else N16)]
     if name in ("count", "number"):
         return [rng.randint(0, 30)]
-    if name in ("kakuro", "cellqnum51"):
+    if name in ("sums51", "cellqnum51"):
         return [kakuro(rng, rows, cols)]
-    if name == "hitori":
+    if name == "number36":
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
-    if name in ("binary", "cells1"):
+    if name in ("binary", "empty", "cells1"):
         return [numbers(rng, rows, cols, [1])]
+    if name in ("cross4", "crossnum"):         # on the dots, one row and column more
+        return [numbers(rng, rows + 1, cols + 1, [-2, 0, 1, 2, 3, 4])]
+    if name in ("stars", "starfile"):         # on the doubled grid, inside the rim
+        inner = numbers(rng, 2 * rows - 1, 2 * cols - 1, [1, 2], rng.choice([0.0, 0.1, 0.3, 1.0]))
+        return [{(y + 1, x + 1): v for (y, x), v in inner.items()}]
+    if name == "number6":
+        return [numbers(rng, rows, cols, [-2, 0, 1, 2, 3, 4])]
+    if name == "cell":
+        return [numbers(rng, rows, cols, [0, 7, -1, 12, "a", "#", "?", "-"])]
     if name.startswith("cellexcell"):
         return [cellexcell(rng, rows, cols, name.endswith("around"), name.endswith("lists"))]
     if name.startswith("excell16"):
@@ -145,6 +154,12 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
     if name == "piecebank":
         fleet = [rng.randint(0, 4) for _ in range(rng.randint(0, 7))]
         return [tuple(fleet[:max([k + 1 for k, n in enumerate(fleet) if n] + [0])])]
+    if name == "blockarrows":
+        return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name == "cellboard":
+        return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
+    if name == "cellblockarrows":
+        return [numbers(rng, rows, cols, [-2, 0, 1, 10, 100, 4096, "#", "u", "d", "l", "r"])]
     if name.startswith("flag_"):
         return [rng.random() < 0.5]
     if name == "flags":
@@ -217,7 +232,7 @@ def test_blank_runs_split_as_pzprjs_does():
     assert encode_layers(["cells4"], [{(0, 0): 1, (0, 3): 2}], 1, 5) == "bc"
     assert encode_layers(["cells4"], [{(0, 0): 1, (0, 2): 2}], 1, 3) == "6c"
     assert encode_layers(["number10"], [{}], 1, 30) == "zd"
-    assert encode_layers(["kakuro"], [{(0, 0): "-", **{(0, c): "-" for c in range(1, 21)},
+    assert encode_layers(["sums51"], [{(0, 0): "-", **{(0, c): "-" for c in range(1, 21)},
                                        (1, 0): "-"}], 1, 20) == "zn" + "-" * 21
 
 
@@ -236,12 +251,12 @@ def test_border_regions_and_room_numbers():
 def test_kakuro_tokens():
     # a 1x2 board in the URL; its values sit on 2x3 with the clue row and column
     layer = {(0, 0): "-", (0, 1): "16,", (0, 2): "-", (1, 0): ",23", (1, 2): "23,7"}
-    body = encode_layers(["kakuro"], [layer], 1, 2)
-    assert decode_layers(["kakuro"], body, 1, 2) == [layer]
-    with pytest.raises(FormatError, match="not a Kakuro clue"):
-        encode_layers(["kakuro"], [{(1, 1): "x"}], 1, 2)
+    body = encode_layers(["sums51"], [layer], 1, 2)
+    assert decode_layers(["sums51"], body, 1, 2) == [layer]
+    with pytest.raises(FormatError, match="not a sums clue"):
+        encode_layers(["sums51"], [{(1, 1): "x"}], 1, 2)
     with pytest.raises(FormatError, match="above a black cell"):
-        encode_layers(["kakuro"], [{(0, 1): "5,", (1, 1): "-"}], 1, 1)
+        encode_layers(["sums51"], [{(0, 1): "5,", (1, 1): "-"}], 1, 1)
 
 
 # ---------------------------------------------------------------------------
@@ -367,8 +382,8 @@ GENRES = {
     "lightup": ("lightup", "akari", ["cells4"], ["cellqnumans"], True, True),
     "starbattle": ("starbattle", "starbattle", ["count", "border"],
                    ["number", "rooms", "cellans"], True, True),
-    "hitori": ("hitori", "hitori", ["hitori"], ["cellqnum", "cellans"], True, True),
-    "kakuro": ("kakuro", "kakuro", ["kakuro"], ["cellqnum51", "cellanumsub"], False, False),
+    "hitori": ("hitori", "hitori", ["number36"], ["cellqnum", "cellans"], True, True),
+    "kakuro": ("kakuro", "kakuro", ["sums51"], ["cellqnum51", "cellanumsub"], False, False),
     "mashu": ("mashu", "mashu", ["circles"], ["flag_f", "cellqnum", "borderline"], True, True),
     "hashikake": ("hashikake", "hashi", ["number16"], ["cellqnum", "borderline"], True, True),
     "heyawake": ("heyawake", "heyawake", ["border", "roomnumber16"],
@@ -393,7 +408,28 @@ GENRES = {
                 True),
     "sudoku": ("sudoku", "sudoku", ["number16"], ["cellqnum", "cellanumsub"], True, True),
     "numlin": ("numlin", "numlin", ["number16"], ["cellqnum", "borderline"], True, True),
+    "creek": ("creek", "creek", ["cross4"], ["crossnum", "cellans"], True, True),
+    "gokigen": ("gokigen", "gokigen", ["cross4"], ["crossnum", "cellans"], True, True),
+    "tentaisho": ("tentaisho", "tentaisho", ["stars"], ["starfile", "borderans", "cellqsub"],
+                  True, True),
+    "nanro": ("nanro", "nanro", ["border", "number16"], ["rooms", "cellqnum", "cellanumsub"],
+              False, True),
+    "cojun": ("cojun", "cojun", ["border", "number16"],
+              ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "hanare": ("hanare", "hanare", ["border", "number16"],
+               ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "factors": ("factors", "factors", ["border", "roomnumber16"],
+                ["borderques", "cellqnum", "cellanumsub"], True, True),
+    "sukoro": ("sukoro", "sukoro", ["number10"], ["cellqnum", "cellanumsub"], True, True),
+    "geradeweg": ("geradeweg", "geradeweg", ["number16"], ["flag_f", "cellqnum", "borderline"],
+                  True, True),
+    "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
+    "koburin": ("koburin", "koburin", ["cells4"],
+                ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
 }
+# the genres of today's puzz.link that the npm package (0.10.1) does not have:
+# not sent to it
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
 
 # genres the npm package 0.10.1 lacks (today's puzz.link has them): read and
 # written as tests/test_genre_outside.py checks against what puzz.link writes
@@ -434,7 +470,7 @@ def genre_values(genre, rng, rows, cols):
     values = []
     for name in ucodecs:
         codec = URL_CODECS[name]
-        if name == "hitori" and OLD_PZPR:
+        if name == "number36" and OLD_PZPR:
             values.append(numbers(rng, rows, cols, HITORI_NODE))
         elif name == "roomnumber16" and OLD_PZPR:
             values.append(room_numbers(rng, values[-1], rows, cols, [v for v in N16 if v != -2]))
@@ -470,7 +506,7 @@ def file_values(genre, values):
 
 def genre_cases():
     cases = []
-    for genre in GENRES:
+    for genre in sorted(set(GENRES) - NOT_IN_NPM):
         rng = random.Random(f"genre-{genre}")
         for rows, cols in GENRE_SIZES:
             if genre == "sudoku":             # n x n, one size line in its file
@@ -516,7 +552,7 @@ def read_file(genre, text, rows, cols):
     return decode_file_layers(fcodecs, body, r, c)
 
 
-@pytest.mark.parametrize("genre", sorted(GENRES))
+@pytest.mark.parametrize("genre", sorted(set(GENRES) - NOT_IN_NPM))
 def test_genre_against_pzprjs(genre, pzprjs):
     pid, utype, ucodecs, fcodecs, same_file, same_url = GENRES[genre]
     checked = 0
