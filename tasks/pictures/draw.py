@@ -487,7 +487,7 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         shape == "regions" or token == clue_token and clue_shape != "none"
         or shape == "text" and token.startswith(clue_token))
     small = token is not None and not shows_clue and shape == "text"
-    on_dark = shape == "shade" and not shows_clue
+    on_dark = shape == "shade"          # a shaded answer that is its clue: the clue in white
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
