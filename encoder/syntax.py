@@ -190,6 +190,7 @@ class Layers(Stmt):
 class Param(Stmt):
     name: str             # a number the instance gives beside its grids (Star Battle's N)
     default: Expr | None
+    rest: bool = False    # `param NAME...`: every number after the others, as a list
 
 
 @dataclass(slots=True, eq=False)
@@ -631,7 +632,8 @@ def _instance_names(source: Source, spec: Spec, seen: dict):
             if name not in _LAYERS_READ_BY_BUILTINS:
                 spec.lets[name] = Let(pos, name, None, Call(pos, "layer", [Str(pos, name)]))
     for name, p in spec.params.items():
-        spec.lets[name] = Let(p.pos, name, None, Call(p.pos, "param", [Str(p.pos, name)]))
+        read = Call(p.pos, "param", [Str(p.pos, name)])
+        spec.lets[name] = Let(p.pos, name, None, Call(p.pos, "list", [read]) if p.rest else read)
 
 
 def _check_plan(source: Source, spec: Spec):
@@ -726,7 +728,8 @@ class _Builder:
         if kind == "layers":
             return Layers(pos, [(str(n), _pos(n)) for n in ch])
         if kind == "param":
-            return Param(pos, str(ch[0]), self.expr(ch[1]) if ch[1] is not None else None)
+            return Param(pos, str(ch[0]), self.expr(ch[2]) if ch[2] is not None else None,
+                         rest=ch[1] is not None)
         if kind in ("url", "file"):
             names = [c for c in ch if isinstance(c, lark.Tree) and c.data == "type_name"]
             codecs = [Codec(_pos(c), str(c.children[0]),

@@ -308,7 +308,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             value = values[k]
             k += 1
             if target in spec.params:
-                inst.params[target] = int(value)
+                inst.params[target] = tuple(value) if spec.params[target].rest else int(value)
                 continue
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
@@ -328,6 +328,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             inst.layers.setdefault(name, Record({}))
     for name, p in spec.params.items():
         if name not in inst.params:
+            if p.rest:
+                inst.params[name] = ()
+                continue
             if p.default is None:
                 raise fail(f"the spec's parameter '{name}' is not in this puzzle's "
                            f"{binding.line.kind}")
@@ -446,10 +449,12 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
         return f"{g.side}\n" + "\n".join(layout_rows(inst, tokens)) + "\n"
     if not isinstance(g, SquareGrid):
         raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
-    head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
+    numbers = [x for p in spec.params for x in (inst.params[p] if spec.params[p].rest
+                                                  else [inst.params[p]])]
+    head = " ".join(str(x) for x in [g.width, g.height] + numbers)
     grids = []
     if inst.outside:       # "R C", then a line a side (with lists: a line a row or column)
-        head = " ".join(str(x) for x in [g.height, g.width] + [inst.params[p] for p in spec.params])
+        head = " ".join(str(x) for x in [g.height, g.width] + numbers)
         lists = board_option(spec, "lists") is not None
         for side in inst.outside:
             places = side_places(side, g.height, g.width)

@@ -1052,6 +1052,110 @@ def _enc_number36(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# piecebank (decodePieceBank: Battleships' fleet, a bank of straight pieces)
+
+# pzprjs's fleet presets (Battleships' bank): how many ships of 1, 2, ... cells
+FLEET_PRESETS = {"c": (3, 2, 1), "d": (4, 3, 2, 1), "e": (5, 4, 3, 2, 1), "z": ()}
+
+
+def fleet_of(pieces: list, error) -> tuple:
+    """How many pieces of each length (index 0: one cell) a list of pzprjs's
+    serialized pieces holds; each must be a straight piece, 1 x k or k x 1
+    ("21o": width 2, height 1, the bits 11; or "w:bits")."""
+    counts = {}
+    for text in pieces:
+        try:
+            if ":" in text:
+                w, bits = text.split(":", 1)
+                w = int(w)
+                h = len(bits) // w
+            else:
+                w, h = int(text[0], 36), int(text[1], 36)
+                bits = "".join(format(int(ch, 32), "05b") for ch in text[2:])
+            bits = bits[:w * h].ljust(w * h, "0")
+        except (ValueError, IndexError, ZeroDivisionError):
+            error(f"'{text}' is not a piece of pzprjs's bank")
+        if min(w, h) != 1 or set(bits) != {"1"}:
+            error(f"the piece '{text}' is not a straight ship of 1 x k cells")
+        counts[w * h] = counts.get(w * h, 0) + 1
+    return tuple(counts.get(k, 0) for k in range(1, max(counts, default=0) + 1))
+
+
+def fleet_pieces(fleet) -> list:
+    """The pieces of a fleet (counts by length) as pzprjs serializes them,
+    shortest first, each lying flat: length k is "k1" and k one-bits."""
+    out = []
+    for k, n in enumerate(fleet, 1):
+        _check_int(n, "a fleet's count of ships", 0)
+        if k > 35 and n:
+            raise FormatError(f"pzprjs's bank holds ships of up to 35 cells, not {k}")
+        bits = "1" * k + "0" * (-k % 5)
+        piece = _b36(k) + "1" + "".join(_b36(int(bits[i:i + 5], 2)) for i in range(0, len(bits), 5))
+        out += [piece] * n
+    return out
+
+
+def _preset(fleet):
+    trimmed = tuple(fleet)
+    while trimmed and trimmed[-1] == 0:
+        trimmed = trimmed[:-1]
+    return next((key for key, f in FLEET_PRESETS.items() if f == trimmed), None)
+
+
+def _dec_piecebank(cur, rows, cols, inputs):
+    """"//K" a preset, else "/N/piece/piece..." (N pieces)."""
+    if cur.peek() != "/":
+        cur.error("expected '/' and the fleet (pzprjs's piece bank)")
+    cur.take(1, "the fleet")
+    if cur.peek() == "/":
+        cur.take(1, "the fleet")
+        at = cur.pos
+        key = cur.take(1, "the fleet's preset")
+        if key not in FLEET_PRESETS:
+            cur.error(f"'{key}' is not one of pzprjs's fleets ({', '.join(FLEET_PRESETS)})", at)
+        return [FLEET_PRESETS[key]]
+    at = cur.pos
+    parts = cur.rest().split("/")
+    if not parts[0].isdigit():
+        cur.error(f"'{parts[0]}' is not the number of pieces in the bank", at)
+    n = int(parts[0])
+    if len(parts) < n + 1:
+        cur.error(f"the bank names {n} pieces but gives {len(parts) - 1}", at)
+    used = len("/".join(parts[:n + 1]))
+    fleet = fleet_of(parts[1:n + 1], lambda m: cur.error(m, at))
+    cur.take(used, "the pieces")
+    return [fleet]
+
+
+def _enc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return "//" + key
+    pieces = fleet_pieces(values[0])
+    return "/" + "/".join([str(len(pieces))] + pieces)
+
+
+def _fdec_piecebank(lc, rows, cols, inputs):
+    number, head = lc.next("the fleet (pzprjs's piece bank)")
+    head = head.strip()
+    if head in FLEET_PRESETS:
+        return [FLEET_PRESETS[head]]
+    if not head.isdigit():
+        lc.error(f"the fleet: '{head}' is neither a number of pieces nor one of pzprjs's "
+                 f"fleets ({', '.join(FLEET_PRESETS)})", number)
+    pieces = [lc.next("a piece of the fleet")[1].strip() for _ in range(int(head))]
+    return [fleet_of(pieces, lambda m: lc.error(f"the fleet: {m}", number))]
+
+
+def _fenc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return [key]
+    pieces = fleet_pieces(values[0])
+    return [str(len(pieces))] + pieces
+
+
+# ---------------------------------------------------------------------------
 # binary (decodeBinary / decodeEmpty: one bit a cell, five a base-32 digit)
 
 def _dec_binary(cur, rows, cols, inputs):
@@ -1194,6 +1298,11 @@ _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
 _url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
      "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
      "(Tents' trees)")
+_url("piecebank", 1, _dec_piecebank, _enc_piecebank, "decodePieceBank",
+     "a parameter, the fleet: how many straight ships of 1, 2, ... cells; '//d' one of "
+     "pzprjs's fleets (c: 3 2 1, d: 4 3 2 1, e: 5 4 3 2 1, z: none), else '/N/piece/...' "
+     "(its last piece runs to the end of the body: the bank comes last)",
+     blank=lambda rows, cols: [()])
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
@@ -1789,6 +1898,17 @@ def _skip(what, empty):
     return dec, enc
 
 
+def _skip_line():
+    """An answer section of one line, read and ignored, written empty."""
+    def dec(lc, rows, cols, inputs):
+        _skip_lines(lc, 1)
+        return []
+
+    def enc(values, rows, cols, inputs):
+        return [""]
+    return dec, enc
+
+
 def _skip_borders(what, empty):
     """A border answer section: ``2 rows - 1`` lines, read and ignored."""
     def dec(lc, rows, cols, inputs):
@@ -1938,6 +2058,8 @@ _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
 _file("rooms", 1, _fdec_rooms, _fenc_arearoom, "AreaRoom or BorderQues",
       "rooms as either (pzprv3 files: AreaRoom; pzprv3.1 and later often BorderQues); "
       "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file", whole=True)
+_file("piecebank", 1, _fdec_piecebank, _fenc_piecebank, "decodePieceBank",
+      "the fleet: a preset's letter (c, d, e, z), or the number of pieces and a piece a line")
 _file("number", 1, _fdec_number, _fenc_number, "a number line",
       "one number on a line (Star Battle's star count)")
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
@@ -1946,6 +2068,9 @@ _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
 for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
+_file("piecebankqcmp", 0, *_skip_line(), "PieceBankQcmp",
+      "an answer section (the pieces ticked off): one line, read and ignored, written empty",
+      optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),
                            ("cellqsub", "CellQsub", "0"), ("cellqcmp", "CellQcmp", ".")):
     _file(_name, 0, *_skip(_pz, _empty), _pz,

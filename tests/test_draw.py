@@ -153,10 +153,18 @@ def test_drawing_holds_the_answer(name):
     root = ET.fromstring(text)
     assert cells_of(root, "cell") == set(inst.geometry.cells)
 
+    hints = draw._Hints(spec, inst)
+
     def answer(tokens):
-        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t}
+        """Cells whose answer is one of ``tokens`` drawn as the convention says
+        (a spec's draw line may draw a token otherwise: Battleships' 'o' 's')."""
+        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t
+                and hints.shape("answer", t, None) is None}
+
     def shape(name):            # drawn by the answer, or by a given clue the answer keeps
         return cells_of(root, "object " + name) | cells_of(root, "clue " + name)
+    assert {c for c, t in pic.cells.items()
+            if hints.shape("answer", t, None) == "shade"} <= cells_of(root, "shade")
     assert answer("#") <= cells_of(root, "shade") | shape("disc")
     paths = [e for e in root.iter() if e.get("class") == "path"]
     if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:

@@ -493,7 +493,7 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
     # the answer's number, bar or futon written over a clue puts it in the corner
     small = token is not None and not shows_clue and shape in ("text", "bar", "pillow", "futon")
-    on_dark = shape == "shade" and not shows_clue
+    on_dark = shape == "shade"          # a shaded answer that is its clue: the clue in white
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
