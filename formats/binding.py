@@ -61,6 +61,7 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.optional = [c.optional for c in line.codecs]     # `codec(...)?`
         self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
@@ -162,7 +163,10 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
     if spec.board.kind != "square":
         raise err(line, f"'{line.kind}' is for square boards")
     known = set(spec.layer_names) | set(spec.params)
-    for c in line.codecs:
+    for i, c in enumerate(line.codecs):
+        if c.optional and (line.kind != "url" or not all(d.optional for d in line.codecs[i:])):
+            raise err(c, "'?' marks URL layers that pzprjs leaves out when they are blank: "
+                         "only on a url line, and only on its last codecs")
         codec = registry.get(c.name)
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
@@ -234,7 +238,7 @@ def read_url_by_type(spec_for_type, text: str, name: str, source: Source | None 
     rows, cols = codec_table.board_size(binding.codecs, url.rows, url.cols)
     try:
         values = codec_table.decode_layers(binding.codecs, url.body, url.rows, url.cols,
-                                           url.body_offset)
+                                           url.body_offset, optional=binding.optional)
     except FormatError as e:
         raise fail(e.message, e.offset) from None
     inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
@@ -391,7 +395,8 @@ def write_url(spec: ast.Spec, inst: Instance) -> str:
     g = inst.geometry
     rows, cols = codec_table.url_size(binding.codecs, g.height, g.width)
     try:
-        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols)
+        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols,
+                                         optional=binding.optional)
     except FormatError as e:
         raise PzcError(f"{inst.name}: cannot be written as a puzz.link URL: {e.message}") from None
     return make_url(binding.types[0], cols, rows, body)

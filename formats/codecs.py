@@ -1331,14 +1331,17 @@ def url_size(codec_names, rows, cols):
     return rows - m, cols - m
 
 
-def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0) -> list:
+def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0,
+                  optional=()) -> list:
     """All layers of a URL body, in order; the body must be used up.  An
-    empty body is a blank board (every layer empty: {} or 0)."""
+    empty body is a blank board (every layer empty: {} or 0), and so is a
+    layer marked ``optional`` (the spec's `codec(...)?`) where the body has
+    ended before it."""
     values: list = []
     cursor = Cursor(body, base)
-    for name in codec_names:
+    for i, name in enumerate(codec_names):
         codec = URL_CODECS[name]
-        if body == "":
+        if body == "" or (i < len(optional) and optional[i] and cursor.at_end()):
             values += codec.blank_values(rows, cols)
             continue
         values += codec.decode(cursor, rows, cols, list(values))
@@ -1360,9 +1363,18 @@ def _encode_all(registry, codec_names, values, rows, cols) -> list:
     return out
 
 
-def encode_layers(codec_names, values: list, rows: int, cols: int) -> str:
-    """The URL body of these layer values (as many as the codecs' layers)."""
-    return "".join(_encode_all(URL_CODECS, codec_names, values, rows, cols))
+def encode_layers(codec_names, values: list, rows: int, cols: int, optional=()) -> str:
+    """The URL body of these layer values (as many as the codecs' layers); a
+    layer marked ``optional`` is left out when it is blank."""
+    parts = _encode_all(URL_CODECS, codec_names, values, rows, cols)
+    k = 0
+    for i, name in enumerate(codec_names):
+        codec = URL_CODECS[name]
+        if i < len(optional) and optional[i] and \
+                values[k:k + codec.layers] == codec.blank_values(rows, cols):
+            parts[i] = ""
+        k += codec.layers
+    return "".join(parts)
 
 
 # ---------------------------------------------------------------------------

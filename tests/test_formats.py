@@ -23,6 +23,7 @@ from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, decode_fi
 from pzc.formats.codecs import Mark, excell_places, normalize_regions, rooms_of, top_cell
 
 import pzprjs as pzprjs_tool
+from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -475,6 +476,8 @@ TODAY_ONLY = {
     "battleship": ("battleship", "battleship", ["excell16", "number16", "piecebank"],
                    ["piecebank", "cellexcell", "cellans", "piecebankqcmp"]),
     "snake": ("snake", "snake", ["circles", "excell16"], ["cellexcell"]),
+    "skyscrapers": ("skyscrapers", "skyscrapers", ["excell16_around", "number16"],
+                    ["cellexcell_around"]),
 }
 
 
@@ -747,3 +750,26 @@ def test_junk_files_give_format_errors(name):
             decode_file_layers([name], lines, rows, cols)
         except FormatError as e:
             assert e.line is None or 5 <= e.line <= 5 + len(lines), (lines, e)
+
+
+def test_a_layer_marked_optional_is_left_out_when_blank():
+    """`codec(...)?` on a url line: pzprjs leaves the layer out when it is
+    blank (Skyscrapers' given heights), and a body that ends before it reads
+    it as blank; a layer that is there is read and written as always."""
+    names, optional = ["excell16_around", "number16"], [False, True]
+    assert encode_layers(names, [{(-1, 0): 2}, {}], 3, 3, optional=optional) == "2q"
+    assert decode_layers(names, "2q", 3, 3, optional=optional) == [{(-1, 0): 2}, {}]
+    body = encode_layers(names, [{(-1, 0): 2}, {(1, 1): 3}], 3, 3, optional=optional)
+    assert body == "2qj3j"
+    assert decode_layers(names, body, 3, 3, optional=optional) == [{(-1, 0): 2}, {(1, 1): 3}]
+    with pytest.raises(FormatError, match="ends after 0 of 9"):
+        decode_layers(names, "2q", 3, 3)
+
+
+@pytest.mark.parametrize("line", ["file: cellqnum(clues)?", "url akari: cells4(clues)?, binary(clues)"])
+def test_optional_marks_are_only_for_the_last_url_layers(line, tmp_path):
+    path = tmp_path / "bad.pz"
+    path.write_text(f"puzzle bad\nboard square\nvar v[c in cells] : bool\nshow v\n{line}\n")
+    run = run_cli("check", path)
+    assert run.returncode == 2 and "only on a url line, and only on its last codecs" in run.stderr
+    assert f"{path}:5:" in run.stderr, run.stderr

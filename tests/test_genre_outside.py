@@ -18,8 +18,10 @@ import random
 
 import pytest
 
+import pzprjs
 from conftest import EXAMPLES, run_cli
 from pzc import api
+from genre_tools import tokens
 from pzc.formats.codecs import normalize_regions
 from shaded import blocks, connected, neighbours, printed, run_genre
 
@@ -487,6 +489,105 @@ def test_snake_reads_what_puzzlink_writes(tmp_path):
         {(-1, 0): 1, (-1, 1): 3, (0, -1): 2, (2, -1): 2, (0, 0): "x", (2, 1): "o"}, tmp_path)
 
 
+# ---------------------------------------------------------------- Skyscrapers
+
+def seen(heights):
+    """How many buildings one sees along ``heights``, nearest first."""
+    top, n = 0, 0
+    for x in heights:
+        if x > top:
+            top, n = x, n + 1
+    return n
+
+
+def fillings(h, w, ok_row=lambda r, row: True):
+    """Every filling of an h x w board with 1..max(h, w), no number twice in
+    a row or column (``ok_row`` may refuse a row early)."""
+    n = max(h, w)
+    rows = [p for p in itertools.permutations(range(1, n + 1), w)]
+
+    def extend(done):
+        if len(done) == h:
+            yield done
+            return
+        for row in rows:
+            if ok_row(len(done), row) and all(row[c] != d[c] for d in done for c in range(w)):
+                yield from extend(done + [row])
+    yield from extend([])
+
+
+def skyscrapers_ok(board, grid):
+    return all(seen(grid[r][c] for r, c in board.line(s, k)) == n for s, k, n in board.places())
+
+
+def skyscrapers_brute(board):
+    def givens(r, row):
+        return all(t == "-" or row[c] == t for c, t in enumerate(board.grid[r]))
+    return {printed([[str(x) for x in row] for row in g])
+            for g in fillings(board.h, board.w, givens) if skyscrapers_ok(board, g)}
+
+
+def skyscrapers_board(rng, h, w, givens=True, drop=0.4):
+    n = max(h, w)               # a cyclic square, its rows, columns and heights shuffled
+    rows, cols, heights = (rng.sample(range(n), n) for _ in range(3))
+    grid = [[heights[(rows[r] + cols[c]) % n] + 1 for c in range(w)] for r in range(h)]
+    board = Board([["-"] * w for _ in range(h)], {})
+    board.sides = {side: [seen(grid[r][c] for r, c in board.line(side, k))
+                          for k in range(w if side in ("top", "bottom") else h)]
+                   for side in SIDES}
+    for r, c in cells_of(h, w):
+        if givens and rng.random() < 0.08:
+            board.grid[r][c] = grid[r][c]
+    spoil(rng, board)
+    for tokens in board.sides.values():       # fewer counts: several answers too
+        for k in range(len(tokens)):
+            if rng.random() < drop:
+                tokens[k] = "-"
+    return board
+
+
+def test_skyscrapers_reads_what_puzzlink_writes(tmp_path):
+    # counts on four sides, then the given height (2, 2); in the file 'q3' is
+    # given, the answer's numbers are not read
+    reads_what_puzzlink_writes(
+        "skyscrapers", "http://pzv.jp/p.html?skyscrapers/3/3/3j2g2jj3j",
+        "pzprv3\nskyscrapers\n3\n3\n. 3 . . . \n. 1 2 3 . \n2 2 q3 1 . \n"
+        ". 3 1 2 . \n. . . 2 . \n",
+        {(-1, 0): 3, (3, 2): 2, (1, -1): 2, (1, 1): 3}, tmp_path)
+
+
+def test_skyscrapers_pzprjs_checks_the_answers(tmp_path):
+    """Boards without given heights (the npm package's Building has none) as
+    URLs: pzprjs opens them, takes each answer pzc finds (up to two) and
+    says complete; the only answer with a height changed it refuses."""
+    pzprjs.need()
+    rng = random.Random(12)
+    spec = api.load_spec("skyscrapers")
+    jobs, expect = [], []
+    for i in range(20):
+        board = skyscrapers_board(rng, rng.randint(2, 5), rng.randint(2, 5), givens=False,
+                                  drop=0.1)
+        path = tmp_path / f"b{i}.txt"
+        path.write_text(board.text(SIDES))
+        inst, = api.load_instances(spec, str(path))
+        url = api.write_instance(spec, inst, "url")
+        found = api.count(spec, inst, limit=2)
+        for k, rows in enumerate(found.solutions):
+            grid = [[int(t) for t in tokens(row)] for row in rows]
+            ops = [pzprjs.cell(r, c, "setAnum", x) for r, row in enumerate(grid)
+                   for c, x in enumerate(row)]
+            jobs.append({"open": url, "ops": ops})
+            expect.append(True)
+            if found.count == 1:
+                broken = [list(op) for op in ops]
+                broken[0][-1] = grid[0][0] % max(board.h, board.w) + 1
+                jobs.append({"open": url, "ops": broken})
+                expect.append(False)
+    verdicts = pzprjs.check(jobs)
+    assert [v.get("complete") for v in verdicts] == expect, verdicts
+    assert expect.count(True) >= 10 and expect.count(False) >= 3
+
+
 # ---------------------------------------------------------------- every genre
 
 class Case:
@@ -508,6 +609,7 @@ CASES = {
     "battleship": Case(battleship_board, battleship_brute, BATTLESHIP_ORDER, "seven.txt",
                        seed=3),
     "snake": Case(snake_board, snake_brute, SNAKE_ORDER, "seven.txt", seed=8),
+    "skyscrapers": Case(skyscrapers_board, skyscrapers_brute, SIDES, "five.txt", seed=4),
 }
 
 
