@@ -23,9 +23,9 @@ import pytest
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
+from marks_tools import judged_by_pzprjs, rows_of
+from outside_tools import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
 from shaded import printed, run_genre
-from test_genre_marks import judged_by_pzprjs, rows_of
-from test_genre_outside import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
 
 
 def round_trips_with_examples(genre, boards, tmp_path):
