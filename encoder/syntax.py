@@ -196,6 +196,7 @@ class Codec:
     pos: tuple
     name: str             # a codec of formats/codecs.py
     args: list            # layer or parameter names, then an optional list of (raw, token) pairs
+    optional: bool = False  # written 'NAME(...)?': a URL may leave a blank layer out at its end
 
 
 @dataclass(slots=True, eq=False)
@@ -729,7 +730,8 @@ class _Builder:
         if kind in ("url", "file"):
             names = [c for c in ch if isinstance(c, lark.Tree) and c.data == "type_name"]
             codecs = [Codec(_pos(c), str(c.children[0]),
-                            [self.expr(a) for a in c.children[1:] if a is not None])
+                            [self.expr(a) for a in c.children[1:-1] if a is not None],
+                            c.children[-1] is not None)
                       for c in ch if isinstance(c, lark.Tree) and c.data == "codec"]
             return PuzzLink(pos, kind, [("-".join(str(p) for p in n.children), _pos(n))
                                         for n in names], codecs)

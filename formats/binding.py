@@ -31,6 +31,7 @@ from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
 EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def is_url(text: str) -> bool:
@@ -52,7 +53,11 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.optional = {i for i, c in enumerate(line.codecs) if c.optional}
         self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
+        # board option letters: pzprjs's numbers 1..26 are the letters A..Z
+        # (its numberAsLetter), unless a pair names them
+        self.letters = board_option(spec, "letters") is not None
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
@@ -72,6 +77,8 @@ class Binding:
                 return tok
         if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
             return None
+        if self.letters and type(raw) is int and 1 <= raw <= len(LETTERS):
+            return LETTERS[raw - 1]
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -80,6 +87,8 @@ class Binding:
         for r, tok in self.pairs[k]:
             if tok == token:
                 return r
+        if self.letters and type(token) is str and len(token) == 1 and token in LETTERS:
+            return LETTERS.index(token) + 1
         return UNKNOWN if token == "?" else token
 
     def writes(self, k: int, layer: str, token) -> bool:
@@ -151,7 +160,10 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
     if spec.board.kind != "square":
         raise err(line, f"'{line.kind}' is for square boards")
     known = set(spec.layer_names) | set(spec.params)
-    for c in line.codecs:
+    for i, c in enumerate(line.codecs):
+        if c.optional and (line.kind == "file" or not all(d.optional for d in line.codecs[i:])):
+            raise err(c, "only the last codecs of a 'url' line may be left out ('?'): pzprjs "
+                         "leaves a blank layer out at the end of a URL")
         codec = registry.get(c.name)
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
@@ -223,7 +235,7 @@ def read_url_by_type(spec_for_type, text: str, name: str, source: Source | None 
     rows, cols = codec_table.board_size(binding.codecs, url.rows, url.cols)
     try:
         values = codec_table.decode_layers(binding.codecs, url.body, url.rows, url.cols,
-                                           url.body_offset)
+                                           url.body_offset, binding.optional)
     except FormatError as e:
         raise fail(e.message, e.offset) from None
     inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
@@ -376,7 +388,8 @@ def write_url(spec: ast.Spec, inst: Instance) -> str:
     g = inst.geometry
     rows, cols = codec_table.url_size(binding.codecs, g.height, g.width)
     try:
-        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols)
+        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols,
+                                         binding.optional)
     except FormatError as e:
         raise PzcError(f"{inst.name}: cannot be written as a puzz.link URL: {e.message}") from None
     return make_url(binding.types[0], cols, rows, body)

@@ -1176,14 +1176,18 @@ def url_size(codec_names, rows, cols):
     return rows - m, cols - m
 
 
-def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0) -> list:
+def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0,
+                  optional=()) -> list:
     """All layers of a URL body, in order; the body must be used up.  An
-    empty body is a blank board (every layer empty: {} or 0)."""
+    empty body is a blank board (every layer empty: {} or 0), and so is a
+    layer whose codec's index is in ``optional`` when the body ends before it
+    (pzprjs leaves some layers out when they are blank: Easy as ABC's
+    letters in the cells)."""
     values: list = []
     cursor = Cursor(body, base)
-    for name in codec_names:
+    for i, name in enumerate(codec_names):
         codec = URL_CODECS[name]
-        if body == "":
+        if body == "" or (i in optional and cursor.at_end()):
             values += codec.blank_values(rows, cols)
             continue
         values += codec.decode(cursor, rows, cols, list(values))
@@ -1205,9 +1209,19 @@ def _encode_all(registry, codec_names, values, rows, cols) -> list:
     return out
 
 
-def encode_layers(codec_names, values: list, rows: int, cols: int) -> str:
-    """The URL body of these layer values (as many as the codecs' layers)."""
-    return "".join(_encode_all(URL_CODECS, codec_names, values, rows, cols))
+def encode_layers(codec_names, values: list, rows: int, cols: int, optional=()) -> str:
+    """The URL body of these layer values (as many as the codecs' layers); a
+    blank layer of a codec whose index is in ``optional`` is left out when
+    only such layers follow it."""
+    parts = _encode_all(URL_CODECS, codec_names, values, rows, cols)
+    k = len(values)
+    for i in reversed(range(len(codec_names))):
+        codec = URL_CODECS[codec_names[i]]
+        k -= codec.layers
+        if i not in optional or values[k:k + codec.layers] != codec.blank_values(rows, cols):
+            break
+        parts[i] = ""
+    return "".join(parts)
 
 
 # ---------------------------------------------------------------------------
