@@ -140,6 +140,7 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
+    whole: bool = False        # a partition into regions: it needs every cell's id
     places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
                                # dots, doubled (the doubled grid's places)
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
@@ -166,10 +167,18 @@ def _runs(values, length, write, skip_base, max_run):
     gives the text of one cell ("" for a blank); a run of blanks becomes the
     base-36 digit ``skip_base + count`` written before the next non-blank
     (or when the run reaches ``max_run``, or at the end)."""
+    return _runs_of(length, lambda i: (write(values[i]) if i in values else "", 1),
+                    skip_base, max_run)
+
+
+def _runs_of(length, item, skip_base, max_run):
+    """The same for items that may cover several cells: ``item(i)`` gives the
+    text of the item at cell i ("" for a blank) and how many cells it covers."""
     out = []
     count = 0
-    for i in range(length):
-        pstr = write(values[i]) if i in values else ""
+    i = 0
+    while i < length:
+        pstr, step = item(i)
         if pstr == "":
             count += 1
         if count == 0:
@@ -177,6 +186,7 @@ def _runs(values, length, write, skip_base, max_run):
         elif pstr or count == max_run:
             out.append(_b36(skip_base + count) + pstr)
             count = 0
+        i += step
     if count > 0:
         out.append(_b36(skip_base + count))
     return "".join(out)
@@ -434,27 +444,9 @@ def _dec_cells4(cur, rows, cols, inputs, what="cells"):
 
 
 def _runs_of_items(n, item):
-    """pzprjs's writer of layers whose items may cover the blanks after them
-    (decode4Cell, decodeStar): ``item(i)`` gives (text, how many positions it
-    covers) or None for a blank; a run of blanks becomes the base-36 digit
-    15 + count (g..z, up to 20) written before the next item, or at the end."""
-    out = []
-    count = 0
-    i = 0
-    while i < n:
-        got = item(i)
-        pstr, step = got or ("", 1)
-        if got is None:
-            count += 1
-        if count == 0:
-            out.append(pstr)
-        elif pstr or count == 20:
-            out.append(_b36(count + 15) + pstr)
-            count = 0
-        i += step
-    if count > 0:
-        out.append(_b36(count + 15))
-    return "".join(out)
+    """``_runs_of`` for layers whose ``item(i)`` gives None for a blank
+    (decode4Cell, decodeStar): runs of blanks g..z, 15 + count, up to 20."""
+    return _runs_of(n, lambda i: item(i) or ("", 1), 15, 20)
 
 
 def _enc_cells4(values, rows, cols, inputs):
@@ -1060,6 +1052,110 @@ def _enc_number36(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# piecebank (decodePieceBank: Battleships' fleet, a bank of straight pieces)
+
+# pzprjs's fleet presets (Battleships' bank): how many ships of 1, 2, ... cells
+FLEET_PRESETS = {"c": (3, 2, 1), "d": (4, 3, 2, 1), "e": (5, 4, 3, 2, 1), "z": ()}
+
+
+def fleet_of(pieces: list, error) -> tuple:
+    """How many pieces of each length (index 0: one cell) a list of pzprjs's
+    serialized pieces holds; each must be a straight piece, 1 x k or k x 1
+    ("21o": width 2, height 1, the bits 11; or "w:bits")."""
+    counts = {}
+    for text in pieces:
+        try:
+            if ":" in text:
+                w, bits = text.split(":", 1)
+                w = int(w)
+                h = len(bits) // w
+            else:
+                w, h = int(text[0], 36), int(text[1], 36)
+                bits = "".join(format(int(ch, 32), "05b") for ch in text[2:])
+            bits = bits[:w * h].ljust(w * h, "0")
+        except (ValueError, IndexError, ZeroDivisionError):
+            error(f"'{text}' is not a piece of pzprjs's bank")
+        if min(w, h) != 1 or set(bits) != {"1"}:
+            error(f"the piece '{text}' is not a straight ship of 1 x k cells")
+        counts[w * h] = counts.get(w * h, 0) + 1
+    return tuple(counts.get(k, 0) for k in range(1, max(counts, default=0) + 1))
+
+
+def fleet_pieces(fleet) -> list:
+    """The pieces of a fleet (counts by length) as pzprjs serializes them,
+    shortest first, each lying flat: length k is "k1" and k one-bits."""
+    out = []
+    for k, n in enumerate(fleet, 1):
+        _check_int(n, "a fleet's count of ships", 0)
+        if k > 35 and n:
+            raise FormatError(f"pzprjs's bank holds ships of up to 35 cells, not {k}")
+        bits = "1" * k + "0" * (-k % 5)
+        piece = _b36(k) + "1" + "".join(_b36(int(bits[i:i + 5], 2)) for i in range(0, len(bits), 5))
+        out += [piece] * n
+    return out
+
+
+def _preset(fleet):
+    trimmed = tuple(fleet)
+    while trimmed and trimmed[-1] == 0:
+        trimmed = trimmed[:-1]
+    return next((key for key, f in FLEET_PRESETS.items() if f == trimmed), None)
+
+
+def _dec_piecebank(cur, rows, cols, inputs):
+    """"//K" a preset, else "/N/piece/piece..." (N pieces)."""
+    if cur.peek() != "/":
+        cur.error("expected '/' and the fleet (pzprjs's piece bank)")
+    cur.take(1, "the fleet")
+    if cur.peek() == "/":
+        cur.take(1, "the fleet")
+        at = cur.pos
+        key = cur.take(1, "the fleet's preset")
+        if key not in FLEET_PRESETS:
+            cur.error(f"'{key}' is not one of pzprjs's fleets ({', '.join(FLEET_PRESETS)})", at)
+        return [FLEET_PRESETS[key]]
+    at = cur.pos
+    parts = cur.rest().split("/")
+    if not parts[0].isdigit():
+        cur.error(f"'{parts[0]}' is not the number of pieces in the bank", at)
+    n = int(parts[0])
+    if len(parts) < n + 1:
+        cur.error(f"the bank names {n} pieces but gives {len(parts) - 1}", at)
+    used = len("/".join(parts[:n + 1]))
+    fleet = fleet_of(parts[1:n + 1], lambda m: cur.error(m, at))
+    cur.take(used, "the pieces")
+    return [fleet]
+
+
+def _enc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return "//" + key
+    pieces = fleet_pieces(values[0])
+    return "/" + "/".join([str(len(pieces))] + pieces)
+
+
+def _fdec_piecebank(lc, rows, cols, inputs):
+    number, head = lc.next("the fleet (pzprjs's piece bank)")
+    head = head.strip()
+    if head in FLEET_PRESETS:
+        return [FLEET_PRESETS[head]]
+    if not head.isdigit():
+        lc.error(f"the fleet: '{head}' is neither a number of pieces nor one of pzprjs's "
+                 f"fleets ({', '.join(FLEET_PRESETS)})", number)
+    pieces = [lc.next("a piece of the fleet")[1].strip() for _ in range(int(head))]
+    return [fleet_of(pieces, lambda m: lc.error(f"the fleet: {m}", number))]
+
+
+def _fenc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return [key]
+    pieces = fleet_pieces(values[0])
+    return [str(len(pieces))] + pieces
+
+
+# ---------------------------------------------------------------------------
 # binary (decodeBinary / decodeEmpty: one bit a cell, five a base-32 digit)
 
 def _dec_binary(cur, rows, cols, inputs):
@@ -1093,13 +1189,63 @@ def _enc_number6(values, rows, cols, inputs):
     return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
 
 
+# ---------------------------------------------------------------------------
+# lineparts (decodePipelink: pieces of lines given in cells)
+
+# pzprjs's ques of a line part (11..17) is its letter's base-36 value + 1
+_CIRCLE = 6             # pzprjs's ques of a circle
+
+
+def _dec_lineparts(cur, rows, cols, inputs):
+    """'a'..'g': the line parts 11..17; '.': -2; a digit n: n + 1 circles (6)
+    in a row; 'h'..'z': 1..19 blank cells."""
+    n = rows * cols
+
+    def item(ch, at):
+        if "a" <= ch <= "g":
+            return int(ch, 36) + 1, 1
+        if "h" <= ch <= "z":
+            return None, int(ch, 36) - 16
+        if ch == ".":
+            return -2, 1
+        if "0" <= ch <= "9":
+            return ("run", int(ch) + 1), int(ch) + 1
+        cur.error(f"unexpected '{ch}' in a layer of line parts", at)
+    out = {}
+    for i, v in _scan(cur, n, item).items():
+        if type(v) is tuple:            # a run of circles: a circle in each of its cells
+            out.update((k, _CIRCLE) for k in range(i, min(n, i + v[1])))
+        else:
+            out[i] = v
+    return [_layer(out, cols)]
+
+
+def _enc_lineparts(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    n = rows * cols
+
+    def item(c):
+        v = vals.get(c)
+        if v is None:
+            return "", 1
+        if v == -2:
+            return ".", 1
+        if v == _CIRCLE:                # up to ten circles in a row: one digit
+            k = 1
+            while k < 10 and c + k < n and vals.get(c + k) == _CIRCLE:
+                k += 1
+            return str(k - 1), k
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1), 1
+    return _runs_of(n, item, 16, 19)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
 def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
-         blank_raw=None):
+         blank_raw=None, whole=False):
     URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
-                             places=places, blank_raw=blank_raw)
+                             places=places, blank_raw=blank_raw, whole=whole)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -1114,7 +1260,7 @@ _url("arrownumber16", 2, _dec_arrownumber16, _enc_arrownumber16, "decodeArrowNum
      "arrows u/d/l/r and numbers (n, -2 '?', -3 '+') in cells")
 _url("border", 1, _dec_border, _enc_border, "decodeBorder",
      "borders between cells, as region ids 1..k",
-     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})])
+     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})], whole=True)
 _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber16",
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
@@ -1152,9 +1298,18 @@ _url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
 _url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
      "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
      "(Tents' trees)")
+_url("piecebank", 1, _dec_piecebank, _enc_piecebank, "decodePieceBank",
+     "a parameter, the fleet: how many straight ships of 1, 2, ... cells; '//d' one of "
+     "pzprjs's fleets (c: 3 2 1, d: 4 3 2 1, e: 5 4 3 2 1, z: none), else '/N/piece/...' "
+     "(its last piece runs to the end of the body: the bank comes last)",
+     blank=lambda rows, cols: [()])
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
+_url("lineparts", 1, _dec_lineparts, _enc_lineparts, "decodePipelink",
+     "pieces of lines in cells: 11 a crossing, 12 a vertical line, 13 a horizontal one, "
+     "14..17 the corners up-right, up-left, down-left, down-right ('a'..'g'); -2 ('.'); "
+     "runs of circles (6: a digit n, n + 1 of them); runs of 1..19 blanks 'h'..'z'")
 _url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
      "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
      "'6'..'z'")
@@ -1180,14 +1335,13 @@ def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0,
                   optional=()) -> list:
     """All layers of a URL body, in order; the body must be used up.  An
     empty body is a blank board (every layer empty: {} or 0), and so is a
-    layer whose codec's index is in ``optional`` when the body ends before it
-    (pzprjs leaves some layers out when they are blank: Easy as ABC's
-    letters in the cells)."""
+    layer marked ``optional`` (the spec's `codec(...)?`) where the body has
+    ended before it."""
     values: list = []
     cursor = Cursor(body, base)
     for i, name in enumerate(codec_names):
         codec = URL_CODECS[name]
-        if body == "" or (i in optional and cursor.at_end()):
+        if body == "" or (i < len(optional) and optional[i] and cursor.at_end()):
             values += codec.blank_values(rows, cols)
             continue
         values += codec.decode(cursor, rows, cols, list(values))
@@ -1211,16 +1365,15 @@ def _encode_all(registry, codec_names, values, rows, cols) -> list:
 
 def encode_layers(codec_names, values: list, rows: int, cols: int, optional=()) -> str:
     """The URL body of these layer values (as many as the codecs' layers); a
-    blank layer of a codec whose index is in ``optional`` is left out when
-    only such layers follow it."""
+    layer marked ``optional`` is left out when it is blank."""
     parts = _encode_all(URL_CODECS, codec_names, values, rows, cols)
-    k = len(values)
-    for i in reversed(range(len(codec_names))):
-        codec = URL_CODECS[codec_names[i]]
-        k -= codec.layers
-        if i not in optional or values[k:k + codec.layers] != codec.blank_values(rows, cols):
-            break
-        parts[i] = ""
+    k = 0
+    for i, name in enumerate(codec_names):
+        codec = URL_CODECS[name]
+        if i < len(optional) and optional[i] and \
+                values[k:k + codec.layers] == codec.blank_values(rows, cols):
+            parts[i] = ""
+        k += codec.layers
     return "".join(parts)
 
 
@@ -1757,6 +1910,17 @@ def _skip(what, empty):
     return dec, enc
 
 
+def _skip_line():
+    """An answer section of one line, read and ignored, written empty."""
+    def dec(lc, rows, cols, inputs):
+        _skip_lines(lc, 1)
+        return []
+
+    def enc(values, rows, cols, inputs):
+        return [""]
+    return dec, enc
+
+
 def _skip_borders(what, empty):
     """A border answer section: ``2 rows - 1`` lines, read and ignored."""
     def dec(lc, rows, cols, inputs):
@@ -1804,12 +1968,55 @@ def _fenc_flags(values, rows, cols, inputs):
     return []
 
 
+def _fdec_celllineparts(lc, rows, cols, inputs):
+    """pzprjs's values of lineparts, as its file writes them: 'a'..'g' the
+    line parts 11..17, 'o' a circle (6), '-' -2, a number, '.' blank."""
+    grid = _read_grid(lc, rows, cols, "the line parts")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if len(tok) == 1 and "a" <= tok <= "g":
+            out[cell] = int(tok, 36) + 1
+        elif tok == "o":
+            out[cell] = _CIRCLE
+        elif tok == "-":
+            out[cell] = -2
+        elif tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                lc.error(f"the line parts: '{tok}' is not a line part 'a'..'g', 'o', a number, "
+                         f"'-' or '.'", line)
+    return [out]
+
+
+def _fenc_celllineparts(values, rows, cols, inputs):
+    def token(v, cell):
+        if v is None:
+            return "."
+        if v == -2:
+            return "-"
+        if v == _CIRCLE:
+            return "o"
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1)
+    return _write_layer(values, rows, cols, token)
+
+
+def _fdec_disptype(lc, rows, cols, inputs):
+    lc.next("the display type line")
+    return []
+
+
+def _fenc_disptype(values, rows, cols, inputs):
+    return ["pipe"]
+
+
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells"):
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          whole=False):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places)
+                              places=places, whole=whole)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1850,13 +2057,21 @@ _file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
 _file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
       "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
       "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
+_file("celllineparts", 1, _fdec_celllineparts, _fenc_celllineparts,
+      "decodePipelink (a genre's FileIO)",
+      "pieces of lines as lineparts: 'a'..'g' (11..17), 'o' a circle (6), '-' (-2), '.'")
+_file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
+      "an obsolete line of the display type: read and ignored, written 'pipe' as pzprjs "
+      "does (Pipelink)")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
-      "the number of rooms, then a room id a cell")
+      "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
-      "0/1 borders between columns, then between rows")
+      "0/1 borders between columns, then between rows", whole=True)
 _file("rooms", 1, _fdec_rooms, _fenc_arearoom, "AreaRoom or BorderQues",
       "rooms as either (pzprv3 files: AreaRoom; pzprv3.1 and later often BorderQues); "
-      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file")
+      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file", whole=True)
+_file("piecebank", 1, _fdec_piecebank, _fenc_piecebank, "decodePieceBank",
+      "the fleet: a preset's letter (c, d, e, z), or the number of pieces and a piece a line")
 _file("number", 1, _fdec_number, _fenc_number, "a number line",
       "one number on a line (Star Battle's star count)")
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
@@ -1865,6 +2080,9 @@ _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
 for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
+_file("piecebankqcmp", 0, *_skip_line(), "PieceBankQcmp",
+      "an answer section (the pieces ticked off): one line, read and ignored, written empty",
+      optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),
                            ("cellqsub", "CellQsub", "0"), ("cellqcmp", "CellQcmp", ".")):
     _file(_name, 0, *_skip(_pz, _empty), _pz,

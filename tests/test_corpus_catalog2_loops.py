@@ -16,7 +16,8 @@ from conftest import CORPUS
 from genre_tools import run_json, tokens
 
 SETS = CORPUS / "catalog2-train"
-GENRES = {"geradeweg": "Geradeweg", "simpleloop": "SimpleLoop", "koburin": "Koburin"}
+GENRES = {"geradeweg": "Geradeweg", "simpleloop": "SimpleLoop", "koburin": "Koburin",
+          "yajilin_regions": "RegionalYajilin", "doubleback": "DoubleBack"}
 # the genres whose answers show a clue where no line goes (the dataset: '-')
 SHOW_CLUES = {"koburin"}
 

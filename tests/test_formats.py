@@ -23,6 +23,7 @@ from pzc.formats import (FILE_CODECS, URL_CODECS, Cursor, FormatError, decode_fi
 from pzc.formats.codecs import Mark, excell_places, normalize_regions, rooms_of, top_cell
 
 import pzprjs as pzprjs_tool
+from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,8 +174,13 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         room = {p: (rows + 1) // 2 if p[0] == -1 else (cols + 1) // 2 for p in picked}
         return [{p: tuple(rng.choice(N16[:-1]) for _ in range(rng.randint(1, room[p])))
                  for p in picked}]
+    if name == "piecebank":
+        fleet = [rng.randint(0, 4) for _ in range(rng.randint(0, 7))]
+        return [tuple(fleet[:max([k + 1 for k, n in enumerate(fleet) if n] + [0])])]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name in ("lineparts", "celllineparts"):
+        return [numbers(rng, rows, cols, [-2, 6, 11, 12, 13, 14, 15, 16, 17])]
     if name == "cellboard":
         return [numbers(rng, rows, cols, [1, 2, 10, 999, "."])]
     if name == "cellblockarrows":
@@ -213,6 +219,8 @@ def test_url_codec_round_trips(name):
             names = [c.name for c in before] + [name]
             body = encode_layers(names, values, rows, cols)
             assert decode_layers(names, body, rows, cols) == values, (rows, cols, body)
+            if name == "piecebank":      # pzprjs's piece bank ends the body: its last
+                continue                  # piece runs to the end
             # the layer is used up exactly, so a layer after it reads from the right place
             again = decode_layers(names + ["number16"], body + encode_layers(
                 ["number16"], [{(0, 0): 7}], rows, cols), rows, cols)
@@ -263,19 +271,6 @@ def test_border_regions_and_room_numbers():
     assert nums == {(0, 0): 4, (0, 1): 5}
     with pytest.raises(FormatError, match="two numbers"):
         encode_layers(["border", "roomnumber16"], [ids, {(0, 0): 1, (1, 0): 2}], 3, 3)
-
-
-def test_a_layer_marked_optional_may_be_left_out_at_the_end():
-    # Easy as ABC's given letters: pzprjs writes them only when there are some
-    names, blank, some = ["count", "number16"], [3, {}], [3, {(0, 1): 2}]
-    assert encode_layers(names, blank, 2, 2, optional={1}) == "3/"
-    assert encode_layers(names, blank, 2, 2) == "3/j"
-    assert decode_layers(names, "3/", 2, 2, optional={1}) == blank
-    assert decode_layers(names, "3/j", 2, 2, optional={1}) == blank
-    assert encode_layers(names, some, 2, 2, optional={1}) == "3/g2h"
-    assert decode_layers(names, "3/g2h", 2, 2, optional={1}) == some
-    with pytest.raises(FormatError, match="the body ends after 0 of 4 cells"):
-        decode_layers(names, "3/", 2, 2)          # not optional: a URL cut short
 
 
 def test_kakuro_tokens():
@@ -456,19 +451,33 @@ GENRES = {
     "simpleloop": ("simpleloop", "simpleloop", ["binary"], ["empty", "borderline"], True, True),
     "koburin": ("koburin", "koburin", ["cells4"],
                 ["flag_o", "flag_m", "flag_b", "cellqnum", "cellans", "borderline"], True, True),
+    "yajilin-regions": ("yajilin-regions", "yajilin-regions", ["border", "roomnumber16"],
+                        ["flag_o", "rooms", "cellqnum", "cellans", "borderline"], True, True),
+    "doubleback": ("doubleback", "doubleback", ["border", "binary"],
+                   ["rooms", "empty", "borderline", "cellqsub"], True, True),
+    "moonsun": ("moonsun", "moonsun", ["border", "circles"],
+                ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
+    "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
     "box": ("box", "box", ["excell32"], ["cellexcell"], True, True),
     "tilepaint": ("tilepaint", "tilepaint", ["border", "numbers51"],
                   ["rooms", "cellqnum51_outside", "cellans"], False, True),
+    "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "celllineparts", "borderline"],
+                 True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback"}
 
 # genres the npm package 0.10.1 lacks (today's puzz.link has them): read and
 # written as tests/test_genre_outside.py checks against what puzz.link writes
 TODAY_ONLY = {
     "tents": ("tents", "tents", ["excell16", "cells1"], ["cellexcell", "borderans"]),
     "nonogram": ("nonogram", "nonogram", ["excell16_lists"], ["cellexcell_lists"]),
+    "battleship": ("battleship", "battleship", ["excell16", "number16", "piecebank"],
+                   ["piecebank", "cellexcell", "cellans", "piecebankqcmp"]),
+    "snake": ("snake", "snake", ["circles", "excell16"], ["cellexcell"]),
+    "skyscrapers": ("skyscrapers", "skyscrapers", ["excell16_around", "number16"],
+                    ["cellexcell_around"]),
     # the npm package has it without letters in the cells (tests/test_genre_outside2.py)
     "easyasabc": ("easyasabc", "easyasabc", ["count", "excell16_around", "number16"],
                   ["number", "cellexcell_around"]),
@@ -519,6 +528,8 @@ def genre_values(genre, rng, rows, cols):
             split = {p for p, v in values[-1].items() if isinstance(v, str)}
             values[0] = normalize_regions({c: -1 if c in split else v for c, v in
                                            values[0].items()}, rows, cols)
+        elif genre == "pipelink":         # circles (6) make pzprjs's Pipelink Returns
+            values.append(numbers(rng, rows, cols, [-2] + list(range(11, 18))))
         else:
             values += layers_for(codec, rng, rows, cols, values, wide=not OLD_PZPR)
     if genre == "starbattle":
@@ -742,3 +753,26 @@ def test_junk_files_give_format_errors(name):
             decode_file_layers([name], lines, rows, cols)
         except FormatError as e:
             assert e.line is None or 5 <= e.line <= 5 + len(lines), (lines, e)
+
+
+def test_a_layer_marked_optional_is_left_out_when_blank():
+    """`codec(...)?` on a url line: pzprjs leaves the layer out when it is
+    blank (Skyscrapers' given heights), and a body that ends before it reads
+    it as blank; a layer that is there is read and written as always."""
+    names, optional = ["excell16_around", "number16"], [False, True]
+    assert encode_layers(names, [{(-1, 0): 2}, {}], 3, 3, optional=optional) == "2q"
+    assert decode_layers(names, "2q", 3, 3, optional=optional) == [{(-1, 0): 2}, {}]
+    body = encode_layers(names, [{(-1, 0): 2}, {(1, 1): 3}], 3, 3, optional=optional)
+    assert body == "2qj3j"
+    assert decode_layers(names, body, 3, 3, optional=optional) == [{(-1, 0): 2}, {(1, 1): 3}]
+    with pytest.raises(FormatError, match="ends after 0 of 9"):
+        decode_layers(names, "2q", 3, 3)
+
+
+@pytest.mark.parametrize("line", ["file: cellqnum(clues)?", "url akari: cells4(clues)?, binary(clues)"])
+def test_optional_marks_are_only_for_the_last_url_layers(line, tmp_path):
+    path = tmp_path / "bad.pz"
+    path.write_text(f"puzzle bad\nboard square\nvar v[c in cells] : bool\nshow v\n{line}\n")
+    run = run_cli("check", path)
+    assert run.returncode == 2 and "only on a url line, and only on its last codecs" in run.stderr
+    assert f"{path}:5:" in run.stderr, run.stderr
