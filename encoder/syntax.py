@@ -268,7 +268,7 @@ class PortfolioHint(Stmt):
 # shapes a `draw` hint may name (checked by check.py, drawn by tasks/pictures/draw.py)
 ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "regions", "none")
 LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "arrow", "sums",
-                "regions", "none")
+                "line", "regions", "none")
 
 
 @dataclass(slots=True, eq=False)

@@ -779,6 +779,62 @@ def _enc_binary(values, rows, cols, inputs):
     return _write_bits([bool(vals.get(i)) for i in range(rows * cols)])
 
 
+# ---------------------------------------------------------------------------
+# lineparts (decodePipelink: given pieces of a line, '?' cells, runs of ice)
+
+def _dec_lineparts(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch == ".":
+            return -2, 1
+        if "0" <= ch <= "9":                   # a run of ice cells (pzprjs's ques 6)
+            return ("ice", int(ch) + 1), int(ch) + 1
+        if "a" <= ch <= "g":
+            return int(ch, 36) + 1, 1
+        if "h" <= ch <= "z":
+            return None, int(ch, 36) - 16
+        cur.error(f"unexpected '{ch}' in a line-parts layer", at)
+    out = {}
+    for i, v in _scan(cur, rows * cols, item).items():
+        if type(v) is tuple:                   # ("ice", run): the run's cells
+            out.update({k: 6 for k in range(i, min(rows * cols, i + v[1]))})
+        else:
+            out[i] = v
+    return [_layer(out, cols)]
+
+
+def _enc_lineparts(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    out = []
+    count = 0
+    c = 0
+    n = rows * cols
+    while c < n:
+        v = vals.get(c)
+        pstr = ""
+        if v == -2:
+            pstr = "."
+        elif v == 6:
+            run = 1
+            while run < 10 and vals.get(c + run) == 6 and c + run < n:
+                run += 1
+            pstr = str(run - 1)
+            c += run - 1
+        elif v is not None:
+            _check_int(v, "a line-parts layer (11-17 pieces, 6 ice, -2)", 11, 17)
+            pstr = _b36(v - 1)
+        else:
+            count += 1
+        if count == 0:
+            out.append(pstr)
+        elif pstr or count == 19:
+            out.append(_b36(16 + count) + pstr)
+            count = 0
+        c += 1
+    if count > 0:
+        out.append(_b36(16 + count))
+    return "".join(out)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
@@ -809,6 +865,10 @@ _url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
 _url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
+_url("lineparts", 1, _dec_lineparts, _enc_lineparts, "decodePipelink",
+     "given pieces of a line 11-17 (pzprjs's ques: 11 a crossing, 12 vertical, 13 "
+     "horizontal, 14-17 the turns up-right, up-left, down-left, down-right), -2 '?', "
+     "6 ice in runs")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
 
@@ -946,18 +1006,16 @@ def _fdec_cellqnum(lc, rows, cols, inputs, extra=()):
     return [out]
 
 
-def _fenc_cellqnum(values, rows, cols, inputs):
+def _write_layer(values, rows, cols, write):
+    """A cell layer as a pzprv3 grid: ``write(value)`` in a cell, '.' where it is blank."""
     vals = values[0]
     _by_index(vals, rows, cols)
+    return _write_grid(rows, cols, lambda r, c: write(vals[(r, c)]) if (r, c) in vals else ".")
 
-    def token(r, c):
-        v = vals.get((r, c))
-        if v is None:
-            return "."
-        if v == -2:
-            return "-"
-        return str(_check_int(v, "a clue number", 0))
-    return _write_grid(rows, cols, token)
+
+def _fenc_cellqnum(values, rows, cols, inputs):
+    return _write_layer(values, rows, cols, lambda v: "-" if v == -2 else
+                        str(_check_int(v, "a clue number", 0)))
 
 
 def _fdec_cellqnumans(lc, rows, cols, inputs):
@@ -1018,9 +1076,39 @@ def _fdec_empty(lc, rows, cols, inputs):
 
 
 def _fenc_empty(values, rows, cols, inputs):
-    vals = values[0]
-    _by_index(vals, rows, cols)
-    return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+    return _write_layer(values, rows, cols, lambda v: "*" if v else ".")
+
+
+def _fdec_lineparts(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the line parts")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == "o":
+            out[cell] = 6
+        elif tok == "-":
+            out[cell] = -2
+        elif len(tok) == 1 and "a" <= tok <= "g":
+            out[cell] = int(tok, 36) + 1
+        elif tok != ".":
+            lc.error(f"the line parts: '{tok}' is not a-g (a piece), 'o', '-' or '.'", line)
+    return [out]
+
+
+def _fenc_lineparts(values, rows, cols, inputs):
+    def write(v):
+        if v in (6, -2):
+            return "o" if v == 6 else "-"
+        return _b36(_check_int(v, "a line-parts layer (11-17 pieces, 6 ice, -2)", 11, 17) - 1)
+    return _write_layer(values, rows, cols, write)
+
+
+def _fdec_disptype(lc, rows, cols, inputs):
+    lc.next("the display type line")
+    return []
+
+
+def _fenc_disptype(values, rows, cols, inputs):
+    return ["pipe"]
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -1207,6 +1295,10 @@ _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
+_file("lineparts", 1, _fdec_lineparts, _fenc_lineparts, "decodePipelink (FileIO)",
+      "given pieces of a line: a-g (11-17, as the URL codec), 'o' ice (6), '-' '?' (-2), '.'")
+_file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
+      "the display-type line of Pipelink's files: read and ignored, written 'pipe'")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell")
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

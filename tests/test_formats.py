@@ -117,6 +117,8 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [-2, 0, 1, 9, 10, 35, 36, 100, 1295])]
     if name in ("binary", "empty"):
         return [numbers(rng, rows, cols, [1])]
+    if name == "lineparts":
+        return [numbers(rng, rows, cols, [-2, 6] + list(range(11, 18)))]
     if name.startswith("flag_"):
         return [rng.random() < 0.5]
     if name == "flags":
@@ -375,6 +377,7 @@ GENRES = {
     "moonsun": ("moonsun", "moonsun", ["border", "circles"],
                 ["rooms", "cellqnum", "borderline", "cellqsub"], True, True),
     "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
+    "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "lineparts", "borderline"], True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
@@ -418,6 +421,8 @@ def genre_values(genre, rng, rows, cols):
             values.append(numbers(rng, rows, cols, [-2] + list(range(1, 9))))
         elif genre == "sudoku":
             values.append(numbers(rng, rows, cols, list(range(1, 10))))
+        elif name == "lineparts":         # no ice: pzprjs writes no ice in pipelink URLs
+            values.append(numbers(rng, rows, cols, [-2] + list(range(11, 18))))
         else:
             values += layers_for(codec, rng, rows, cols, values, wide=not OLD_PZPR)
     if genre == "starbattle":

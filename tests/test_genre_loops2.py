@@ -539,6 +539,100 @@ def shirokuro_boards(rng, h, w, n):
     return boards
 
 
+# ------------------------------------------------------------------ Pipelink
+
+PIECES = ["─", "│", "┌", "┐", "└", "┘", "┼"]
+
+
+def one_loop_through(sides) -> bool:
+    """Whether the lines (cell -> the directions it is left by) are one loop,
+    going straight on through the cells where it crosses itself."""
+    links = {frozenset((x, add(x, d))) for x, ds in sides.items() for d in ds}
+    if not links:
+        return False
+    x = min(sides)
+    d = min(sides[x])
+    start, walked = (x, d), 0
+    while True:
+        y = add(x, d)
+        walked += 1
+        back = (-d[0], -d[1])
+        d = d if len(sides[y]) == 4 else next(e for e in sides[y] if e != back)
+        x = y
+        if (x, d) == start:
+            return walked == len(links)
+
+
+def pipelink_answers(board):
+    """Every way to give each cell a piece (as given where one is), the
+    pieces fitting together, that makes one loop."""
+    h, w = len(board), len(board[0])
+    cells = cells_of(board)
+    out = []
+
+    def fill(k, sides):
+        if k == len(cells):
+            if one_loop_through(sides):
+                out.append([[LINE_CHAR[frozenset(sides[r, c])] for c in range(w)] for r in range(h)])
+            return
+        r, c = cells[k]
+        for t in PIECES if board[r][c] in "-?" else [board[r][c]]:
+            ds = set(SIDES[t])
+            if (r == 0 and UP in ds) or (r == h - 1 and DOWN in ds) or \
+                    (c == 0 and LEFT in ds) or (c == w - 1 and RIGHT in ds):
+                continue
+            if c > 0 and (LEFT in ds) != (RIGHT in sides[r, c - 1]):
+                continue
+            if r > 0 and (UP in ds) != (DOWN in sides[r - 1, c]):
+                continue
+            fill(k + 1, {**sides, (r, c): ds})
+    fill(0, {})
+    return out
+
+
+def pipelink_boards(rng, h, w, n):
+    """Pieces shown from a random answer of a board with a few crossings
+    given (most crossings shown, other pieces at random, now and then a '?'),
+    now and then one piece turned; about a third of the boards with no
+    answer, one and several."""
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        seed = [["-"] * w for _ in range(h)]
+        for r, c in rng.sample(cells_of(seed), rng.randint(0, 2)):
+            seed[r][c] = "┼"
+        answers = pipelink_answers(seed)
+        if not answers:
+            continue
+        answer = rng.choice(answers)
+        board = [[t if (t == "┼" and rng.random() < 0.8) or rng.random() < 0.3 else "-"
+                  for t in row] for row in answer]
+        r, c = rng.choice(cells_of(board))
+        if rng.random() < 0.15:
+            board[r][c] = "?"
+        elif rng.random() < 0.2:
+            board[r][c] = rng.choice(PIECES)
+        found = len(pipelink_answers(board))
+        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
+            kinds[min(found, 2)] += 1
+            boards.append(board)
+    return boards
+
+
+TWO_LOOPS = ["┌─┐┌┐", "│┌┼┘│", "│└┼┐│", "└─┘└┘"]
+
+
+def test_pipelink_two_loops_that_cross_are_not_one(tmp_path):
+    """Every piece given: two loops crossing twice, whose links do touch (so
+    connectivity of the links alone would take them for one loop)."""
+    two = TWO_LOOPS
+    assert pipelink_answers(two) == []
+    path = tmp_path / "two.txt"
+    path.write_text("\n".join(two) + "\n")
+    for mode in ("lazy", "eager"):
+        assert [r["count"] for r in run_json("count", "pipelink", str(path),
+                                             "--connectivity", mode)] == [0]
+
+
 # ------------------------------------------------------------------ every genre
 
 class Genre(NamedTuple):
@@ -557,7 +651,8 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "moonsun": Genre(moonsun_boards, moonsun_answers, list, (1,)),
           # a URL has no grey circle (decodeCircle), a pzprv3 file has ('-')
           "shirokuro": Genre(shirokuro_boards, shirokuro_answers,
-                             in_urls=lambda inst: "?" not in inst.clues.values())}
+                             in_urls=lambda inst: "?" not in inst.clues.values()),
+          "pipelink": Genre(pipelink_boards, pipelink_answers)}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
@@ -581,14 +676,18 @@ def test_examples_are_unique(genre):
 
 # ------------------------------------------------------------------ pzprjs
 
-def line_ops(grid) -> list:
-    """pzc's answer as steps on pzprjs's board: a line on each link."""
-    return [pzprjs.border((r, c), add((r, c), d), "setLineVal", 1)
-            for r, row in enumerate(grid) for c, t in enumerate(tokens(row))
-            for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
+def line_ops(grid, fixed=()) -> tuple:
+    """pzc's answer as steps on pzprjs's board, a line on each link; and the
+    answer broken: the first link with a cell not in ``fixed`` left out
+    (pzprjs draws a line between two given pipes of Pipelink by itself)."""
+    links = [((r, c), add((r, c), d)) for r, row in enumerate(grid)
+             for c, t in enumerate(tokens(row)) for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
+    ops = [pzprjs.border(a, b, "setLineVal", 1) for a, b in links]
+    cut = next(i for i, (a, b) in enumerate(links) if a not in fixed or b not in fixed)
+    return ops, ops[:cut] + ops[cut + 1:]
 
 
-NPM = ["moonsun", "shirokuro"]          # the genres here that the npm package pzpr has
+NPM = ["moonsun", "shirokuro", "pipelink"]          # the genres here that the npm package pzpr has
 
 
 @pytest.mark.parametrize("genre", NPM)
@@ -601,15 +700,27 @@ def test_pzprjs_accepts_the_answers_and_refuses_them_broken(tmp_path, genre):
     g = GENRES[genre]
     s = spec(genre)
     boards = [b for b in g.boards(random.Random(7), 4, 4, 12) if g.answers(b)]
-    files = []
+    files, givens = [], []
     for k, inst in enumerate(api.load_instances(s, write_instances(tmp_path, boards, g.layers))):
         files.append(tmp_path / f"{k}.pzprv3")
         files[-1].write_text(api.write_instance(s, inst, "pzprv3"))
+        givens.append({c for c, t in inst.clues.items() if t in SIDES})     # given pipes
     jobs = []
-    for file, r in zip(files, run_json("solve", *files)):
+    for file, fixed, r in zip(files, givens, run_json("solve", *files)):
         assert r["status"] == "solved" and r["spec"] == genre, r
-        ops = line_ops(r["grid"])
-        jobs += [{"open": file.read_text(), "ops": ops}, {"open": file.read_text(), "ops": ops[1:]}]
+        ops, broken = line_ops(r["grid"], fixed)
+        jobs += [{"open": file.read_text(), "ops": ops}, {"open": file.read_text(), "ops": broken}]
     verdicts = pzprjs.check(jobs)
     assert all("error" not in v for v in verdicts), verdicts
     assert [v["complete"] for v in verdicts] == [True, False] * len(files), verdicts
+
+
+def test_pipelink_two_loops_that_cross_pzprjs_refuses_too(tmp_path):
+    """pzprjs draws the lines of the given pipes itself: it finds them no answer."""
+    pzprjs.need()
+    path = tmp_path / "two.txt"
+    path.write_text("\n".join(TWO_LOOPS) + "\n")
+    inst, = api.load_instances(spec("pipelink"), str(path))
+    verdict, = pzprjs.check([{"open": api.write_instance(spec("pipelink"), inst, "url")}])
+    assert verdict["complete"] is False and verdict["code"] == "lnPlLoop", verdict
+

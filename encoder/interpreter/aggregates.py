@@ -323,7 +323,8 @@ def _connected(it, node, elements, chosen, symbolic, roots=None):
         adjacent = it.adjacency_cache[key] = adjacency(elements, it.geometry)
     if adjacent is None:
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
-                                             "of the board")
+                                             "of the board, or over pairs (a, b) that are not "
+                                             "cells (a graph's edges)")
     if not symbolic:
         groups = components([x for x, v in zip(elements, chosen) if v], adjacent)
         if roots is None:

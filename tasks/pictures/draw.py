@@ -469,6 +469,14 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     if shape == "sums":
         _sums(svg, board, cell, token)
         return
+    if shape == "line" and token in _BOX:      # a given piece of line, dark under the answer's
+        x, y = board.centre(cell)
+        for d in _BOX[token].lower():
+            (ex, ey), _ = board.toward(cell, d)
+            svg.add("clue", f'<line class="{cls} line" x1="{_n(x)}" y1="{_n(y)}" x2="{_n(ex)}" '
+                            f'y2="{_n(ey)}" stroke="{INK}" stroke-width="11" '
+                            f'stroke-linecap="square"/>')
+        return
     if shape in ("circle", "disc", "star"):
         _object(svg, board, cell, shape, cls=cls)
         if isinstance(value, int) and type(value) is not bool:
