@@ -5,6 +5,7 @@
     python bench/run.py --sets hexiom --solver glucose4
     python bench/run.py --sets nurikabe-hard --backend asp --solver crafty
     python bench/run.py --list
+    python bench/run.py --sets c2-tents,c2-nonogram --timeout 10     # issue 27's catalog sets
 
 Each set runs in a fresh child process (so every set pays its own start-up
 and nothing is shared between sets); inside it every instance goes through
@@ -207,6 +208,21 @@ SETS = {
     "sliding4": ("15-puzzle, 5 boards made here by 30-move random walks", False, "sat",
                  lambda: _sliding(4, 5, 15, walk=30), "plan"),
 }
+# issue 27's catalog: the puzzlekit dataset files of ../shared/corpus/catalog2-train, as they are
+CATALOG2 = (("tents", "Tents", "Tent", 706), ("nonogram", "Nonogram", "Nonogram", 2338),
+            ("castle", "Castle Wall", "CastleWall", 110),
+            ("battleship", "Battleship", "Battleship", 861),
+            ("mines", "Minesweeper", "Minesweeper", 360), ("snake", "Snake", "Snake", 230),
+            ("aqre", "Aqre", "Aqre", 90), ("canal", "Canal View", "CanalView", 110),
+            ("doubleback", "Double Back", "DoubleBack", 100),
+            ("geradeweg", "Geradeweg", "Geradeweg", 100), ("koburin", "Koburin", "Koburin", 150),
+            ("nurimisaki", "Nurimisaki", "Nurimisaki", 100),
+            ("simpleloop", "Simple Loop", "SimpleLoop", 70),
+            ("putteria", "Putteria", "Putteria", 60),
+            ("yajilin-regions", "Regional Yajilin", "RegionalYajilin", 70))
+SETS.update({f"c2-{name}": (f"{title}, puzzlekit's dataset file ({n} entries)", True, "sat",
+                            _dataset(name, "catalog2-train", f"{file}_dataset.json"), "solve")
+             for name, title, file, n in CATALOG2})
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
 

@@ -44,7 +44,17 @@ BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
                  "each": 'a JSON file holds one instance per element of this list field, '
                          'e.g. each: "challenges"',
                  "target": "an instance may give a second grid of its size after one blank "
-                           "line, read with target(c)"}
+                           "line, read with target(c)",
+                 "outside": 'sides of the board that hold clues outside the grid, e.g. '
+                            'outside: "top left" (top, bottom, left, right)',
+                 "lists": "every clue is a list of numbers (1,1,3 in a cell; a line a clue "
+                          "outside the grid)",
+                 "letters": "capital letters are symbols, not the numbers 10..35",
+                 "points": "the clue grid gives the corners of the cells (dots), "
+                           "one row and one column more than the cells",
+                 "doubled": "the clue grid is the doubled grid, 2h+1 rows of 2w+1 places: the "
+                            "cells, the sides between them and the corners (places)"}
+SIDES = ("top", "bottom", "left", "right")
 
 
 def _type_name(t) -> str:
@@ -191,7 +201,7 @@ class SpecChecker:
             if opt.name in seen:
                 raise self.source.error(opt.pos, f"board option '{opt.name}' is given twice")
             seen.add(opt.name)
-            if opt.name in ("lines", "target"):
+            if opt.name in ("lines", "target", "lists", "letters", "points", "doubled"):
                 if opt.value is not None:
                     raise self.source.error(opt.pos, f"'{opt.name}' takes no value")
                 if board.kind != "square":
@@ -201,14 +211,29 @@ class SpecChecker:
             elif opt.name == "each" and (board.kind != "json" or not isinstance(opt.value, ast.Str)):
                 raise self.source.error(opt.pos, f"'each' is for json boards and names a field: "
                                                  f"{BOARD_OPTIONS['each']}")
+            elif opt.name == "outside" and board.kind != "square":
+                raise self.source.error(opt.pos, "'outside' is for square boards")
+            elif opt.name == "outside":
+                self.check_sides(opt.value)
             elif opt.name == "blank" and not isinstance(opt.value, ast.Str):
                 raise self.source.error(opt.pos, f"'blank' is a string: {BOARD_OPTIONS['blank']}")
             elif opt.name == "clues":
                 t = self.infer(opt.value, {})
                 if not (_is_coll(t) or t == ANY):
                     raise self.err(opt.value, f"'clues' is {BOARD_OPTIONS['clues']}")
+        for grid, what, other in (("points", "a board of dot clues", "doubled"),
+                                  ("doubled", "a doubled grid", "points")):
+            if grid in seen and seen & {"outside", "lines", "target", other}:
+                raise self.source.error(board.pos, f"{what} ('{grid}') takes no 'outside', "
+                                                   f"'lines', 'target' or '{other}' option")
         if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
             raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
+
+    def check_sides(self, value):
+        names = value.value.replace(",", " ").split() if isinstance(value, ast.Str) else None
+        if not names or any(n not in SIDES for n in names) or len(set(names)) != len(names):
+            raise self.err(value, "'outside' is a string of sides, each once: "
+                                  + ", ".join(SIDES) + ' (e.g. outside: "top left")')
 
     def check_grids(self):
         """`layers` and `param` describe square text instances."""
@@ -218,6 +243,11 @@ class SpecChecker:
                 word = "'layers'" if st is spec.layers else "'param'"
                 raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
                                                 f"are grids")
+        for grid, what in (("points", "a board of dot clues"), ("doubled", "a doubled grid")):
+            found = any(o.name == grid for o in spec.board.options)
+            if found and spec.layers is not None and spec.layer_names != ["clues"]:
+                raise self.source.error(spec.layers.pos, f"{what} ('{grid}') reads one grid, "
+                                                         f"the clues")
         for p in spec.params.values():
             if p.default is not None and not isinstance(p.default, ast.Num):
                 raise self.err(p.default, f"the default of '{p.name}' is a number, "

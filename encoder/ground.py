@@ -211,7 +211,9 @@ def check_clues(it: Interpreter):
     allowed_set = allowed if type(allowed) is range else set(allowed)
     inst = it.instance
     for cell, value in inst.clues.items():
-        if value not in allowed_set:
+        # a list of numbers (board option lists) is allowed when each of them is
+        if value not in allowed_set if type(value) is not tuple else any(
+                x not in allowed_set for x in value):
             article = "an" if it.spec.name[:1].lower() in "aeiou" else "a"
             raise inst.error(cell, f"{inst.tokens[cell]!r} is not allowed in {article} "
                                    f"{it.spec.name} instance (clues are "

@@ -55,19 +55,63 @@ class Instance:
     params: dict = field(default_factory=dict)       # parameter name -> number
     layer_positions: dict = field(default_factory=dict)  # layer name -> {cell: (line, column)}
     unreadable: PzcError | None = None               # a dataset entry that could not be read
+    outside: tuple = ()          # sides whose clues sit outside the grid: (-1, k), (r, -1), ...
+    points: bool = False         # the clues are on the dots (corners), not on the cells
+    doubled: bool = False        # the clues are on the doubled grid: cells, sides, corners
+    _places: set | None = field(default=None, repr=False)   # clue_places(), once found
 
     def copy(self) -> "Instance":
         """A copy whose clues, tokens and locks can change without touching
         this one (generate blanks clues, explain adds one); the layers are shared."""
         return Instance(self.name, self.source, self.layout, self.geometry, dict(self.clues),
                         dict(self.tokens), set(self.locked), params=dict(self.params),
-                        layers=dict(self.layers))
+                        layers=dict(self.layers), outside=self.outside, points=self.points,
+                        doubled=self.doubled)
+
+    def outside_places(self) -> list:
+        """The places of clues outside the grid, side by side in the order the
+        instance gives them: top (-1, k), bottom (height, k), left (r, -1),
+        right (r, width)."""
+        g = self.geometry
+        return [p for side in self.outside for p in side_places(side, g.height, g.width)]
+
+    def clue_places(self) -> set | None:
+        """Where a clue may be besides the cells (None: the cells only)."""
+        if self._places is None:
+            self._places = self._find_places()
+        return self._places or None
+
+    def _find_places(self) -> set:
+        g = self.geometry
+        if self.points:
+            return {(r, c) for r in range(g.height + 1) for c in range(g.width + 1)}
+        if self.doubled:
+            return set(doubled_places(g.height, g.width))
+        if self.outside:
+            return set(self.outside_places())
+        return set()
 
     def error(self, cell_or_pos, message: str) -> PzcError:
         pos = self.positions.get(cell_or_pos, cell_or_pos) if isinstance(cell_or_pos, tuple) else None
         if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
             pos = (self.start_line, 1)
         return self.source.error(pos, message)
+
+
+def doubled_places(height: int, width: int) -> list:
+    """The places of the doubled grid of a height x width board, in reading
+    order: (2r+1, 2k+1) is the centre of cell (r, k), (2r, 2k) the dot (r, k),
+    and a place with one odd coordinate the middle of a side between them."""
+    return [(y, x) for y in range(2 * height + 1) for x in range(2 * width + 1)]
+
+
+def side_places(side: str, height: int, width: int) -> list:
+    """The places outside one side of a height x width grid, in reading order."""
+    if side in ("top", "bottom"):
+        r = -1 if side == "top" else height
+        return [(r, k) for k in range(width)]
+    c = -1 if side == "left" else width
+    return [(r, c) for r in range(height)]
 
 
 def token_value(token: str, layout: str):
@@ -128,6 +172,23 @@ class Grids:
     layers: tuple = ("clues",)
     params: tuple = ()
     defaults: tuple = ()          # (name, number) for parameters an instance may leave out
+    outside: tuple = ()           # sides holding clues outside the grid, in the order given
+    lists: bool = False           # every clue is a list of numbers
+    letters: bool = False         # capital letters are symbols, not 10..35
+    points: bool = False          # the clue grid gives the dots, one row and column more
+    doubled: bool = False         # the clue grid is the doubled grid, 2h+1 rows of 2w+1
+
+    def clue_value(self, token: str, layout: str):
+        """The value of a clue token of the 'clues' layer; ValueError for a
+        list with an empty item."""
+        if self.lists:
+            parts = token.split(",")
+            if any(p == "" for p in parts):
+                raise ValueError("a list of numbers has an empty item here")
+            return tuple(token_value(p, "tokens") for p in parts)
+        if self.letters and token.isalpha():
+            return token
+        return token_value(token, layout)
 
 
 ONE_GRID = Grids()
@@ -165,8 +226,14 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
             return found
         if board == "hex":
             found = _read_hex(source, blank)
+        elif grids.outside:
+            found = _read_outside(source, blank, grids, comments)
         else:
             found = _read_grid(source, blank, lines, target, grids, comments)
+            if grids.points:
+                found = [_on_points(inst) for inst in found]
+            elif grids.doubled:
+                found = [_on_doubled(inst) for inst in found]
     if not found:
         raise source.error(None, "the file holds no instance")
     if len(found) > 1:
@@ -370,6 +437,10 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
                 break
             if a == 0 or b == 0:
                 raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
+            # the header counts cells: a grid of dot clues has one row and column
+            # more, a doubled grid 2n+1 for n cells
+            a, b = ((a + 1, b + 1) if grids.points else (2 * a + 1, 2 * b + 1) if grids.doubled
+                    else (a, b))
             expect = _Header(a, b, n, [int(x) for x in extra])
             gap = None
             continue
@@ -463,6 +534,144 @@ def _merge_layers(source: Source, parts: list, grids: Grids) -> Instance:
     return merged
 
 
+def _on_points(inst: Instance) -> Instance:
+    """A grid read as the dots of a board: the cells are one row and column fewer."""
+    g = inst.geometry
+    if g.width < 2 or g.height < 2:
+        raise inst.source.error((inst.start_line, 1), f"a grid of dot clues is one row and column "
+                                f"larger than the board, so at least 2 x 2, not {g.width} x {g.height}")
+    inst.geometry = SquareGrid(g.width - 1, g.height - 1)
+    inst.points = True
+    return inst
+
+
+def _on_doubled(inst: Instance) -> Instance:
+    """A grid read as the doubled grid of a board: 2h+1 rows of 2w+1 places
+    for h x w cells."""
+    g = inst.geometry
+    if g.width < 3 or g.height < 3 or g.width % 2 == 0 or g.height % 2 == 0:
+        raise inst.source.error((inst.start_line, 1), f"a doubled grid of clues has 2h+1 rows of "
+                                f"2w+1 places for a board of h x w cells (odd sizes, at least 3 x "
+                                f"3), not {g.width} x {g.height}")
+    inst.geometry = SquareGrid(g.width // 2, g.height // 2)
+    inst.doubled = True
+    return inst
+
+
+def _read_outside(source: Source, blank: str, grids: Grids, comments: bool) -> list:
+    """Instances with clues outside the grid: each a header "R C [params]",
+    then the outside clues side by side in the order ``grids.outside`` names
+    them (a line a side, one token a row or column; with ``lists``, a line a
+    row or column, its numbers separated by spaces), then the grids."""
+    lines = [(n, t) for n, t in _lines(source, comments) if t.strip()]
+    out = []
+    i = 0
+    while i < len(lines):
+        n, text = lines[i]
+        m = _HEADER.match(text)
+        if not m:
+            raise source.error((n, 1), f"an instance of this spec starts with its size, "
+                                       f"'R C', then its clues outside the grid "
+                                       f"({', '.join(grids.outside)}); this line is not a size")
+        a, b = int(m.group(1)), int(m.group(2))
+        params = [int(x) for x in m.group(3).split()]
+        if a == 0 and b == 0:
+            break
+        if a == 0 or b == 0:
+            raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
+        if len(params) > len(grids.params):
+            raise source.error((n, 1), f"this size line gives {len(params)} numbers after the "
+                                       f"size, but the spec reads {len(grids.params)}")
+        inst, used = _outside_instance(source, (n, a, b, params), lines[i + 1:], blank, grids)
+        out.append(inst)
+        i += 1 + used
+    return out
+
+
+def _side_lines(grids: Grids, height: int, width: int) -> list:
+    """(side, how many lines it takes) for each outside side."""
+    if not grids.lists:
+        return [(side, 1) for side in grids.outside]
+    return [(side, width if side in ("top", "bottom") else height) for side in grids.outside]
+
+
+def _row_width(text: str) -> int:
+    return len(text.split()) if _is_token_row(text) else len(text.strip())
+
+
+def _outside_instance(source, header, body, blank, grids: Grids):
+    """One instance with outside clues and how many lines of ``body`` it takes.
+    The header is "R C" (rows first, as janko.at writes it) or "W H": the
+    first grid row's width tells which."""
+    n, a, b, params = header
+    k = len(grids.layers)
+    for height, width in dict.fromkeys([(a, b), (b, a)]):
+        before = sum(count for _, count in _side_lines(grids, height, width))
+        if len(body) >= before + height * k and _row_width(body[before][1]) == width:
+            rows = body[before:before + height * k]
+            used = before + len(rows)
+            break
+    else:
+        # a board whose clues are all outside may leave its blank grid out
+        # (the puzzlekit dataset's Nonograms), with the rows first in the size
+        height, width = a, b
+        before = sum(count for _, count in _side_lines(grids, height, width))
+        if k > 1 or len(body) < before or (len(body) > before
+                                           and not _HEADER.match(body[before][1])):
+            sides = ", ".join(grids.outside)
+            raise source.error((n, 1), f"after this size come the clues outside the grid "
+                                       f"({sides}) and {k} grid{'s' if k > 1 else ''} of {a} x "
+                                       f"{b}; the lines that follow do not fit that")
+        rows = [(n, " ".join(blank[:1] * width))] * height
+        used = before
+    inst = _grid_block(source, rows, _Header(width, height, n, params), blank, False, grids)[0]
+    inst.start_line = n
+    inst.params = dict(zip(grids.params, params))
+    inst.outside = grids.outside
+    at = 0
+    for side, count in _side_lines(grids, height, width):
+        places = side_places(side, height, width)
+        if grids.lists:
+            for place, (line, text) in zip(places, body[at:at + count]):
+                _outside_list(source, inst, place, line, text, blank)
+        else:
+            _outside_line(source, inst, side, places, body[at], blank, grids)
+        at += count
+    return inst, used
+
+
+def _outside_line(source, inst, side, places, row, blank, grids: Grids):
+    line, text = row
+    if _is_token_row(text) or inst.layout == "tokens":
+        cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+    else:
+        cells = [(ch, i + 1) for i, ch in enumerate(text) if not ch.isspace()]
+    if len(cells) != len(places):
+        raise source.error((line, 1), f"the clues outside the {side} of the grid are "
+                                      f"{len(places)}, one a {'column' if side in ('top', 'bottom') else 'row'}, "
+                                      f"but this line gives {len(cells)}")
+    layout = "tokens" if _is_token_row(text) else inst.layout
+    for place, (tok, col) in zip(places, cells):
+        inst.positions[place] = (line, col)
+        if not (len(tok) == 1 and tok in blank):
+            try:
+                inst.clues[place] = grids.clue_value(tok, layout)
+            except ValueError as e:
+                raise source.error((line, col), str(e)) from None
+            inst.tokens[place] = tok
+
+
+def _outside_list(source, inst, place, line, text, blank):
+    """A line giving one row's or column's list of numbers (a blank: none)."""
+    col = len(text) - len(text.lstrip()) + 1
+    inst.positions[place] = (line, col)
+    items = text.split()
+    if len(items) == 1 and len(items[0]) == 1 and items[0] in blank:
+        return
+    inst.clues[place] = tuple(token_value(t, "tokens") for t in items)
+    inst.tokens[place] = ",".join(items)
+
+
 def _raw_token(source: Source, pos: tuple, layout: str) -> str:
     text = source.line(pos[0])
     if layout == "chars":
@@ -486,7 +695,11 @@ def _is_token_row(text: str) -> bool:
     return len(text.split()) > 1
 
 
-def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID) -> list:
+def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
+                reader=None) -> list:
+    """The instances of one block of rows; ``reader(token, layout)`` gives a
+    clue's value (default: the clues layer's, ``grids.clue_value``)."""
+    reader = reader or grids.clue_value
     k = len(grids.layers)
     if expect is not None:
         h, hline = expect.height, expect.line
@@ -499,7 +712,8 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID) 
             parts = []
             for i, name in enumerate(grids.layers):
                 part = _grid_block(source, rows[i * h:(i + 1) * h], _Header(
-                    expect.width, h, hline, []), "" if name == "regions" else blank, False)[0]
+                    expect.width, h, hline, []), "" if name == "regions" else blank, False,
+                    reader=grids.clue_value if name == "clues" else token_value)[0]
                 part.start_line = rows[i * h][0]
                 parts.append(part)
             inst = _merge_layers(source, parts, grids)
@@ -548,7 +762,10 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID) 
         for c, (tok, col) in enumerate(cells):
             inst.positions[(r, c)] = (line, col)
             if not (len(tok) == 1 and tok in blank):
-                inst.clues[(r, c)] = token_value(tok, layout)
+                try:
+                    inst.clues[(r, c)] = reader(tok, layout)
+                except ValueError as e:
+                    raise source.error((line, col), str(e)) from None
                 inst.tokens[(r, c)] = tok
     return [inst]
 

@@ -266,9 +266,10 @@ class PortfolioHint(Stmt):
 
 
 # shapes a `draw` hint may name (checked by check.py, drawn by tasks/pictures/draw.py)
-ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "regions", "none")
-LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "arrow", "sums",
-                "line", "regions", "none")
+ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "triangle", "square",
+                 "pillow", "futon", "regions", "none")
+LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "triangle", "square",
+                "arrow", "sums", "line", "regions", "none")
 
 
 @dataclass(slots=True, eq=False)

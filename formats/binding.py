@@ -13,15 +13,8 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").
-
-Several codecs may fill one layer, where puzz.link keeps in two encodings
-what a text instance writes in one grid (Double Back's rooms and its holes):
-
-    url doubleback: border(areas), binary(areas, [(1, "x")])
-
-A later codec's cells then replace an earlier one's, and a codec with
-(raw, token) pairs writes only the cells that hold its tokens.
+(a raw -2 with no pair is "?").  Several codecs may fill one layer
+(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
 """
 
 from __future__ import annotations
@@ -32,10 +25,12 @@ from . import codecs as codec_table
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
-from ..encoder.instance import Instance, Record, SamePlace
+from ..encoder.ground import blank_tokens, board_option
+from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
+EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
 
 
 def is_url(text: str) -> bool:
@@ -57,6 +52,7 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
@@ -69,16 +65,76 @@ class Binding:
         return [n for n, _ in self.line.types]
 
     def to_token(self, k: int, raw):
+        if type(raw) is tuple:                  # a list of numbers: each by itself
+            return tuple(self.to_token(k, x) for x in raw)
         for r, tok in self.pairs[k]:
             if r == raw:
                 return tok
+        if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
+            return None
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
+        if type(token) is tuple:
+            return tuple(self.to_raw(k, x) for x in token)
         for r, tok in self.pairs[k]:
             if tok == token:
                 return r
         return UNKNOWN if token == "?" else token
+
+    def writes(self, k: int, layer: str, token) -> bool:
+        """Whether codec k writes this token of the layer.  When several
+        codecs fill one layer's cells (Bosanowa's board shape and its
+        numbers), a token goes to the first of them whose pairs name it, and
+        any other token to the first of them with no pairs.  A codec of
+        region ids (``whole``: border, rooms) writes every token."""
+        if self.registry[self.codecs[k]].whole:      # region ids: every cell has one
+            return True
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets
+                   and self.registry[self.codecs[i]].places == "cells"
+                   and not self.registry[self.codecs[i]].whole]
+        if len(sharing) <= 1 and not self.whole_beside(layer) or k not in sharing:
+            return True
+        naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
+        plain = [i for i in sharing if not self.pairs[i]]
+        return k == (naming or plain or [None])[0]
+
+    def whole_beside(self, layer) -> bool:
+        """Whether a codec of region ids fills ``layer`` too (the others then
+        write only the tokens their pairs name: Double Back's holes)."""
+        return any(layer in targets and self.registry[self.codecs[i]].whole
+                   for i, targets in enumerate(self.targets))
+
+    def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
+        """Codec ``k``'s raw values as the spec's tokens, on the cells of
+        ``geometry``'s board (and the places ``extra``, outside clues').  A
+        cell the codec leaves out
+        has its blank raw value (binary's 0) when a pair names that value; a
+        file's mark no pair names (``codecs.Mark``: the answer's) is left out;
+        so is a cell whose token is a blank character (a pair such as
+        (1, ".") says which raw value means nothing)."""
+        codec = self.registry[self.codecs[k]]
+        named = {r for r, _ in self.pairs[k]}
+        if codec.blank_raw is not None and codec.blank_raw in named:
+            raw = {cell: raw.get(cell, codec.blank_raw) for cell in geometry.cells}
+        cells = geometry.cell_set
+        out = {}
+        for cell, value in raw.items():
+            if cell not in cells and cell not in extra:
+                continue
+            token = self.to_token(k, value)
+            if token is not None and not (isinstance(token, str) and token in blanks):
+                out[cell] = token
+        return out
+
+    def layer_raw(self, k: int, layer: dict, cells, blanks) -> dict:
+        """The raw values codec ``k`` writes for a layer of tokens: a blank
+        cell takes the raw value of a pair whose token is a blank character."""
+        out = {c: self.to_raw(k, v) for c, v in layer.items()}
+        empty = [r for r, tok in self.pairs[k] if isinstance(tok, str) and tok in blanks]
+        if empty:
+            out.update({c: empty[0] for c in cells if c not in layer})
+        return out
 
 
 def split_arguments(codec: ast.Codec) -> tuple:
@@ -233,8 +289,12 @@ def _binding(spec, kind, ptype, fail) -> Binding:
 def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     """Put the codecs' values into the instance's layers and parameters."""
     k = 0
-    cells = inst.geometry.cell_set
-    filled = set()                  # layers an earlier codec of the line filled
+    inst.outside = outside_sides(spec)
+    inst.points = board_option(spec, "points") is not None
+    inst.doubled = board_option(spec, "doubled") is not None
+    places = inst.clue_places() or set()
+    blanks = blank_tokens(spec)
+    filled = set()                 # the layers an earlier codec of the line filled
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -253,16 +313,16 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
                            f"'{target}'")
-            layer = {cell: binding.to_token(i, raw) for cell, raw in value.items()
-                     if cell in cells}
-            if target in filled:        # a later codec's cells replace the earlier's
-                layer = {**(inst.clues if target == "clues" else inst.layers[target]), **layer}
-            filled.add(target)
-            if target == "clues":
-                inst.clues = layer
-                inst.tokens = {cell: str(v) for cell, v in layer.items()}
+            extra = places if target == "clues" else ()
+            layer = binding.layer_tokens(i, value, inst.geometry, blanks, extra)
+            if target == "clues":          # several codecs may fill it (outside, inside)
+                inst.clues.update(layer)
+                inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
+            elif target in filled:         # ... and any other layer (Double Back's holes)
+                inst.layers[target] = Record({**inst.layers[target], **layer})
             else:
                 inst.layers[target] = Record(layer)
+            filled.add(target)
     inst.positions = SamePlace(inst.geometry, place)
     for name in spec.layer_names:
         if name == "regions" and name not in inst.layers:
@@ -281,24 +341,46 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
 
 def _values(spec, binding: Binding, inst: Instance) -> list:
     out = []
-    named = [t for targets in binding.targets for t in targets]
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cells
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             out.append([] if binding.codecs[i] == "flags" else False)
         for target in targets:
             if target in spec.params:
                 out.append(inst.params[target])
-                continue
-            layer = inst.clues if target == "clues" else inst.layers[target]
-            if named.count(target) > 1 and binding.pairs[i]:    # its share of a shared layer
-                mine = {token for _, token in binding.pairs[i]}
-                layer = {c: v for c, v in layer.items() if v in mine}
-            if target == "regions":          # any ids -> 1..k, as the codecs number rooms
+            elif target == "clues":       # each codec its share: the cells, outside, dots
+                share = binding.registry[binding.codecs[i]].places
+                inside = inst.geometry.cell_set
+                mine = {c: v for c, v in inst.clues.items()
+                        if (share in ("dots", "doubled", "all")
+                            or (c in inside) == (share == "cells"))
+                        and binding.writes(i, target, v)}
+                out.append(_written(binding.layer_raw(i, mine, cells if share == "cells" else (),
+                                                      blanks)))
+            elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
-                            for c, v in sorted(layer.items())})
+                            for c, v in sorted(inst.layers[target].items())})
             else:
-                out.append({c: binding.to_raw(i, v) for c, v in layer.items()})
+                out.append(_written(binding.layer_raw(
+                    i, {c: v for c, v in inst.layers[target].items()
+                        if binding.writes(i, target, v)}, cells, blanks)))
+    return out
+
+
+def _written(layer: dict) -> dict:
+    """What pzprjs is given of a layer: a token a pair maps to pzprjs's -1 (an
+    empty place; Nonogram's 0, an empty row) is left out, and so is such an
+    item of a list of numbers (an empty list with it)."""
+    out = {}
+    for place, raw in layer.items():
+        if type(raw) is tuple:
+            raw = tuple(x for x in raw if x != EMPTY)
+            if raw:
+                out[place] = raw
+        elif raw != EMPTY:
+            out[place] = raw
     return out
 
 
@@ -340,6 +422,21 @@ def _writer(spec, kind, inst) -> Binding:
 
 # ------------------------------------------------------------------ text
 
+def outside_sides(spec: ast.Spec) -> tuple:
+    """The sides the spec's board option `outside` names, in its order."""
+    opt = board_option(spec, "outside")
+    return tuple(opt.value.value.replace(",", " ").split()) if opt is not None else ()
+
+
+def clue_token(inst: Instance, place) -> str:
+    """The text of the clue at ``place``: as the instance wrote it, else its
+    value (a list of numbers joined by commas)."""
+    if place in inst.tokens:
+        return inst.tokens[place]
+    value = inst.clues[place]
+    return ",".join(str(x) for x in value) if type(value) is tuple else str(value)
+
+
 def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
     """The instance as a pzc text instance: a "W H [parameters]" header, then
     one token grid per layer (every layer of the spec, in order)."""
@@ -353,9 +450,25 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
         raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
     head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
     grids = []
+    if inst.outside:       # "R C", then a line a side (with lists: a line a row or column)
+        head = " ".join(str(x) for x in [g.height, g.width] + [inst.params[p] for p in spec.params])
+        lists = board_option(spec, "lists") is not None
+        for side in inst.outside:
+            places = side_places(side, g.height, g.width)
+            if lists:
+                grids.append("\n".join(" ".join(str(x) for x in inst.clues[p]) if p in inst.clues
+                                       else blank for p in places))
+            else:
+                grids.append(" ".join(clue_token(inst, p) if p in inst.clues else blank
+                                      for p in places))
+    if inst.points or inst.doubled:     # the grid of the dots, or the doubled grid
+        h, w = (g.height + 1, g.width + 1) if inst.points else (2 * g.height + 1, 2 * g.width + 1)
+        grids.append("\n".join(" ".join(clue_token(inst, (r, k)) if (r, k) in inst.clues else blank
+                                        for k in range(w)) for r in range(h)))
+        return head + "\n" + "\n".join(grids) + "\n"
     for name in spec.layer_names:
         if name == "clues":
-            layer = {c: inst.tokens.get(c, str(v)) for c, v in inst.clues.items()}
+            layer = {c: clue_token(inst, c) for c in inst.clues}
         else:
             layer = {c: str(v) for c, v in inst.layers.get(name, {}).items()}
         grids.append("\n".join(" ".join(layer.get((r, k), blank) for k in range(g.width))

@@ -30,12 +30,19 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   topmost cell there); encode takes a cell layer and writes each room's one
   number wherever it is in the room (two numbers in a room are an error);
 - ``count``: an int (Star Battle's "N/" prefix);
-- ``kakuro``: a cell layer over a board one row and one column larger than
+- ``blockarrows``: a cell layer of numbers 1..100 and black cells, "#"
+  without an arrow or "u" "d" "l" "r" with one (Makaro's arrows);
+- ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
   puzzlekit dataset writes them; white cells absent.  pzprjs holds sums
   1..45; 0 or a negative sum is read as no sum.
+- ``cross4``: a layer of the dots (r, k), 0 <= r <= rows, 0 <= k <= cols
+  (numbers 0..4, -2 "?"), ``places="dots"``;
+- ``stars``: a layer of places (y, x) of the doubled grid (cell centres at
+  odd y and x, dots at even ones), 1 white or 2 black stars, only inside the
+  board's rim, ``places="doubled"``.
 
 Every codec checks what it reads: an unknown character, a number cut short
 or a body that ends before the last cell raise FormatError at the offset of
@@ -133,6 +140,14 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
+                               # dots, doubled (the doubled grid's places)
+    # the raw value of a cell the codec leaves out (binary: 0), which a spec's
+    # pair may give a token (Nondango's circles are the cells without a bit)
+    blank_raw: object = None
+    # a value for every cell (region ids): of a layer it shares with other
+    # codecs it writes every token (Double Back's borders around its holes too)
+    whole: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -213,6 +228,41 @@ def _layer(got: dict, cols: int) -> dict:
 
 
 # ---------------------------------------------------------------------------
+# cells1 (decode1Cell: sparse marked cells, each a character with the run after it)
+
+def _dec_cells1(cur, rows, cols, inputs):
+    """'0'..'h': a marked cell (value 1) and 0..17 unmarked after it;
+    'i'..'z': 1..18 unmarked cells."""
+    def item(ch, at):
+        if ch.isascii() and ch.isalnum():
+            k = int(ch, 36)
+            return (1, k + 1) if k < 18 else (None, k - 17)
+        cur.error(f"unexpected '{ch}' in a layer of marked cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_cells1(values, rows, cols, inputs):
+    marked = _by_index(values[0], rows, cols)
+    for v in marked.values():
+        _check_int(v, "a layer of marked cells (decode1Cell)", 1, 1)
+    n = rows * cols
+    out = []
+    c = 0
+    while c < n:
+        start = c
+        if c in marked:          # the mark, then up to 17 unmarked cells
+            c += 1
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start - 1))
+        else:                    # up to 18 unmarked cells
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start + 17))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------
 # number16 (decodeNumber16 / encodeNumber16)
 
 _HEX = "0123456789abcdef"
@@ -269,6 +319,55 @@ def _enc_number16(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# numbers outside the grid (decodeNumber16ExCell / encodeNumber16ExCell)
+
+def excell_places(rows, cols, around, lists=False) -> list:
+    """pzprjs's outside cells in its order, as (place, slot): ``around``
+    False: above each column, then left of each row (hasexcell 1); True:
+    above, below, left, right (hasexcell 2).  With ``lists`` each row and
+    column has several slots, (rows+1)//2 above a column and (cols+1)//2
+    left of a row, slot 0 next to the board (pzprjs's Nonogram)."""
+    depth_top = (rows + 1) // 2 if lists else 1
+    depth_left = (cols + 1) // 2 if lists else 1
+    if around:
+        return ([((-1, c), 0) for c in range(cols)] + [((rows, c), 0) for c in range(cols)]
+                + [((r, -1), 0) for r in range(rows)] + [((r, cols), 0) for r in range(rows)])
+    return ([((-1, c), k) for c in range(cols) for k in range(depth_top)]
+            + [((r, -1), k) for r in range(rows) for k in range(depth_left)])
+
+
+def _excell(around, lists=False):
+    """The codec pair of numbers outside the grid.  A list reads from the far
+    end toward the board, so its last number sits in slot 0."""
+    def dec(cur, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        got = _decode_numbers16(cur, len(places), "cells outside the grid")
+        if not lists:
+            return [{places[i][0]: v for i, v in got.items()}]
+        slots = {}
+        for i, v in sorted(got.items()):
+            slots.setdefault(places[i][0], []).append((places[i][1], v))
+        return [{place: tuple(v for _, v in sorted(items, reverse=True))
+                 for place, items in slots.items()}]
+
+    def enc(values, rows, cols, inputs):
+        places = excell_places(rows, cols, around, lists)
+        index = {p: i for i, p in enumerate(places)}
+        out = {}
+        for place, v in values[0].items():
+            items = reversed(v) if lists else [v]
+            if lists and not isinstance(v, tuple):
+                raise FormatError(f"the clue at {place} is not a list of numbers")
+            for slot, x in enumerate(items):
+                if (place, slot) not in index:
+                    raise FormatError(f"pzprjs has no room for the clue at {place} "
+                                      f"({'too many numbers' if lists else 'not outside the grid'})")
+                out[index[(place, slot)]] = x
+        return _encode_numbers16(out, len(places))
+    return dec, enc
+
+
+# ---------------------------------------------------------------------------
 # number10 (decodeNumber10)
 
 def _dec_number10(cur, rows, cols, inputs):
@@ -294,7 +393,7 @@ def _enc_number10(values, rows, cols, inputs):
 # ---------------------------------------------------------------------------
 # cells4 (decode4Cell: numbers 0..4, each with a skip of 0..2 blanks after it)
 
-def _dec_cells4(cur, rows, cols, inputs):
+def _dec_cells4(cur, rows, cols, inputs, what="cells"):
     def item(ch, at):
         if "0" <= ch <= "4":
             return int(ch), 1
@@ -307,41 +406,100 @@ def _dec_cells4(cur, rows, cols, inputs):
         if ch == ".":
             return -2, 1
         cur.error(f"unexpected '{ch}' in a 0..4 clue layer", at)
-    return [_layer(_scan(cur, rows * cols, item), cols)]
+    return [_layer(_scan(cur, rows * cols, item, what), cols)]
 
 
-def _enc_cells4(values, rows, cols, inputs):
-    vals = _by_index(values[0], rows, cols)
-    n = rows * cols
+def _runs_of_items(n, item):
+    """pzprjs's writer of layers whose items may cover the blanks after them
+    (decode4Cell, decodeStar): ``item(i)`` gives (text, how many positions it
+    covers) or None for a blank; a run of blanks becomes the base-36 digit
+    15 + count (g..z, up to 20) written before the next item, or at the end."""
     out = []
     count = 0
-    c = 0
-    while c < n:
-        pstr = ""
-        v = vals.get(c)
-        if v is not None and v != -2:
-            _check_int(v, "a 0..4 clue layer", 0, 4)
-            if c + 1 < n and (c + 1) in vals:
-                pstr = str(v)
-            elif c + 2 < n and (c + 2) in vals:
-                pstr = str(5 + v)
-                c += 1
-            else:
-                pstr = format(10 + v, "x")
-                c += 2
-        elif v == -2:
-            pstr = "."
-        else:
+    i = 0
+    while i < n:
+        got = item(i)
+        pstr, step = got or ("", 1)
+        if got is None:
             count += 1
         if count == 0:
             out.append(pstr)
         elif pstr or count == 20:
             out.append(_b36(count + 15) + pstr)
             count = 0
-        c += 1
+        i += step
     if count > 0:
         out.append(_b36(count + 15))
     return "".join(out)
+
+
+def _enc_cells4(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    n = rows * cols
+
+    def item(c):
+        v = vals.get(c)
+        if v is None:
+            return None
+        if v == -2:
+            return ".", 1
+        _check_int(v, "a 0..4 clue layer", 0, 4)
+        if c + 1 < n and (c + 1) in vals:      # the skip of blanks after it: 0, 1 or 2
+            return str(v), 1
+        if c + 2 < n and (c + 2) in vals:
+            return str(5 + v), 2
+        return format(10 + v, "x"), 3
+    return _runs_of_items(n, item)
+
+
+# ---------------------------------------------------------------------------
+# cross4 (decode4Cross: numbers 0..4 on the dots, written as decode4Cell
+# writes cells, over the (rows+1) x (cols+1) corners in reading order)
+
+def _dec_cross4(cur, rows, cols, inputs):
+    return _dec_cells4(cur, rows + 1, cols + 1, inputs, "dots")
+
+
+def _enc_cross4(values, rows, cols, inputs):
+    return _enc_cells4(values, rows + 1, cols + 1, inputs)
+
+
+# ---------------------------------------------------------------------------
+# stars (decodeStar of pzprjs 0.10.1, decodeDot today: Galaxies' stars, 1
+# white or 2 black, on the (2 rows - 1) x (2 cols - 1) places inside the
+# board of the doubled grid: cell centres, the middles of inner sides, inner dots)
+
+def star_place(i, rows, cols):
+    """The doubled-grid place (y, x) of pzprjs's star index ``i``."""
+    return divmod(i, 2 * cols - 1)[0] + 1, i % (2 * cols - 1) + 1
+
+
+def _dec_stars(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch in _HEX:                   # a star, then a skip of 0..7 places
+            v = int(ch, 16)
+            return v % 2 + 1, (v >> 1) + 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of stars", at)
+    got = _scan(cur, (2 * rows - 1) * (2 * cols - 1), item, "places of stars")
+    return [{star_place(i, rows, cols): v for i, v in got.items()}]
+
+
+def _enc_stars(values, rows, cols, inputs):
+    width = 2 * cols - 1
+    at = {}
+    for (y, x), v in values[0].items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols):
+            raise FormatError(f"pzprjs has no star on the board's rim, at the place ({y}, {x})")
+        at[(y - 1) * width + x - 1] = _check_int(v, "a star (1 white, 2 black)", 1, 2)
+
+    def item(i):          # the star and how far the next one is: 1..7 places, else 8
+        if i not in at:
+            return None
+        gap = next((g for g in range(1, 8) if i + g in at), None)
+        return format(2 * (gap - 1) + at[i] - 1 if gap else 13 + at[i], "x"), gap or 8
+    return _runs_of_items((2 * rows - 1) * width, item)
 
 
 # ---------------------------------------------------------------------------
@@ -438,6 +596,37 @@ def _enc_arrownumber16(values, rows, cols, inputs):
             return f"{d + 5}{v:x}"
         return f"-{d}{v:03x}"
     return _runs({i: i for i in nums}, rows * cols, write, 9, 26)
+
+
+# ---------------------------------------------------------------------------
+# blockarrows (decodeMakaro: numbers 1..100, and black cells with an arrow or none)
+
+_BLOCK_DIR = {0: "#", 1: "u", 2: "d", 3: "l", 4: "r"}
+_BLOCK_NUM = {v: k for k, v in _BLOCK_DIR.items()}
+
+
+def _dec_blockarrows(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch.isascii() and ch.isdigit():
+            return int(ch) + 1, 1
+        if ch == "-":
+            return _int(cur.take(2, "a two-digit number"), 10, cur, at + 1,
+                        "a decimal number") + 1, 1
+        if "a" <= ch <= "e":
+            return _BLOCK_DIR[int(ch, 16) - 10], 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of numbers and black cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_blockarrows(values, rows, cols, inputs):
+    def write(v):
+        if v in _BLOCK_NUM:
+            return _b36(_BLOCK_NUM[v] + 10)
+        _check_int(v, "a layer of numbers 1..99 and black cells", 1, 99)
+        return str(v - 1) if v <= 10 else f"-{v - 1}"
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 15, 20)
 
 
 # ---------------------------------------------------------------------------
@@ -602,9 +791,9 @@ def _enc_count(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
-# kakuro (decodeKakuro)
+# sums51 (decodeKakuro: cells split by a diagonal, a sum each side)
 
-def _kdecval(ch):
+def _sum_digit(ch):
     if "0" <= ch <= "9" or "a" <= ch <= "j":
         return int(ch, 36)
     if "A" <= ch <= "Z":
@@ -614,32 +803,32 @@ def _kdecval(ch):
     return None
 
 
-def _kencval(v):
+def _sum_char(v):
     if v is None:
         return "-"
-    _check_int(v, "a Kakuro sum (1..45)", 1, 45)
+    _check_int(v, "a sum (1..45)", 1, 45)
     return _b36(v) if v <= 19 else _b36(v - 10).upper()
 
 
-def kakuro_token(down, across):
+def sums_token(down, across):
     """The token of a black cell: "-" or "D,A" with a missing side empty."""
     if down is None and across is None:
         return "-"
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def kakuro_sums(token, where=""):
+def split_sums(token, where=""):
     """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a Kakuro clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
     return (down if down else None), (across if across else None)
 
 
-def _dec_kakuro(cur, rows, cols, inputs):
+def _dec_sums51(cur, rows, cols, inputs):
     out = {}
     black = set()
     c, n = 0, rows * cols
@@ -647,20 +836,20 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if cur.at_end():
             cur.error(f"the body ends after {c} of {n} cells")
         at = cur.pos
-        ch = cur.take(1, "a Kakuro cell")
+        ch = cur.take(1, "a sums cell")
         if "k" <= ch <= "z":
             c += int(ch, 36) - 19
             continue
         down = across = None
         if ch != ".":
-            d, a = _kdecval(ch), _kdecval(cur.take(1, "a Kakuro clue"))
+            d, a = _sum_digit(ch), _sum_digit(cur.take(1, "a sums clue"))
             if d is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro layer", at)
+                cur.error(f"unexpected '{ch}' in a sums layer", at)
             if a is None:
-                cur.error(f"unexpected '{cur.body[at + 1]}' in a Kakuro clue", at + 1)
+                cur.error(f"unexpected '{cur.body[at + 1]}' in a sums clue", at + 1)
             down, across = (d if d > 0 else None), (a if a > 0 else None)
         r, cc = _at(c, cols)
-        out[(r + 1, cc + 1)] = kakuro_token(down, across)
+        out[(r + 1, cc + 1)] = sums_token(down, across)
         black.add((r, cc))
         c += 1
     out[(0, 0)] = "-"
@@ -669,32 +858,32 @@ def _dec_kakuro(cur, rows, cols, inputs):
         if (0, cc) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums above the board")
-            down = _kdecval(ch)
+            down = _sum_digit(ch)
             if down is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(0, cc + 1)] = kakuro_token(down if down and down > 0 else None, None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(0, cc + 1)] = sums_token(down if down and down > 0 else None, None)
     for r in range(rows):
         across = None
         if (r, 0) not in black:
             at = cur.pos
             ch = cur.take(1, "the sums left of the board")
-            across = _kdecval(ch)
+            across = _sum_digit(ch)
             if across is None:
-                cur.error(f"unexpected '{ch}' in a Kakuro sum", at)
-        out[(r + 1, 0)] = kakuro_token(None, across if across and across > 0 else None)
+                cur.error(f"unexpected '{ch}' in a sum", at)
+        out[(r + 1, 0)] = sums_token(None, across if across and across > 0 else None)
     return [out]
 
 
-def _kakuro_cells(layer, rows, cols):
+def _sums_cells(layer, rows, cols):
     """(black: {(r, c) inside: (down, across)}, top: {c: down}, left: {r: across})."""
     black, top, left = {}, {}, {}
     for (r, c), token in layer.items():
         if not (0 <= r <= rows and 0 <= c <= cols):
-            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} Kakuro board")
-        down, across = kakuro_sums(token, f" at ({r}, {c})")
+            raise FormatError(f"cell ({r}, {c}) is outside the {rows + 1}x{cols + 1} board of sums")
+        down, across = split_sums(token, f" at ({r}, {c})")
         if r == 0 and c == 0:
             if down or across:
-                raise FormatError("the top left corner of a Kakuro board holds no sums")
+                raise FormatError("the top left corner of a board of sums holds no sums")
         elif r == 0:
             if across:
                 raise FormatError(f"an across sum at ({r}, {c}) in the top row has no cells")
@@ -708,12 +897,12 @@ def _kakuro_cells(layer, rows, cols):
     return black, top, left
 
 
-def _enc_kakuro(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+def _enc_sums51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def write(sums):
         down, across = sums
-        return "." if down is None and across is None else _kencval(down) + _kencval(across)
+        return "." if down is None and across is None else _sum_char(down) + _sum_char(across)
     out = [_runs({r * cols + c: sums for (r, c), sums in black.items()}, rows * cols,
                  write, 19, 16)]
     for c in range(cols):
@@ -722,21 +911,21 @@ def _enc_kakuro(values, rows, cols, inputs):
                 raise FormatError(f"the sum at (0, {c + 1}) is above a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(top.get(c)))
+            out.append(_sum_char(top.get(c)))
     for r in range(rows):
         if (r, 0) in black:
             if left.get(r):
                 raise FormatError(f"the sum at ({r + 1}, 0) is left of a black cell; "
                                   "puzz.link cannot hold it")
         else:
-            out.append(_kencval(left.get(r)))
+            out.append(_sum_char(left.get(r)))
     return "".join(out)
 
 
 # ---------------------------------------------------------------------------
-# hitori (decodeHitori: one base-36 character a cell)
+# number36 (decodeHitori: one base-36 character a cell)
 
-def _dec_hitori(cur, rows, cols, inputs):
+def _dec_number36(cur, rows, cols, inputs):
     def item(ch, at):
         if ch.isascii() and ch.isalnum() and not ch.isupper():
             return int(ch, 36), 1
@@ -747,11 +936,11 @@ def _dec_hitori(cur, rows, cols, inputs):
             return -2, 1
         if ch == ".":
             return None, 1
-        cur.error(f"unexpected '{ch}' in a Hitori layer", at)
+        cur.error(f"unexpected '{ch}' in a number36 layer", at)
     return [_layer(_scan(cur, rows * cols, item), cols)]
 
 
-def _enc_hitori(values, rows, cols, inputs):
+def _enc_number36(values, rows, cols, inputs):
     vals = _by_index(values[0], rows, cols)
     out = []
     for c in range(rows * cols):
@@ -761,7 +950,7 @@ def _enc_hitori(values, rows, cols, inputs):
         elif v == -2:
             out.append("@")
         else:
-            _check_int(v, "a Hitori layer (0..1295)", 0, 1295)
+            _check_int(v, "a number36 layer (0..1295)", 0, 1295)
             out.append(_b36(v) if v < 36 else "-" + _b36(v))
     return "".join(out)
 
@@ -833,13 +1022,33 @@ def _enc_lineparts(values, rows, cols, inputs):
     if count > 0:
         out.append(_b36(16 + count))
     return "".join(out)
+# number6 (decodeShugaku: a digit 0..5 a cell, '6'..'z' runs of blanks)
+
+def _dec_number6(cur, rows, cols, inputs):
+    def item(ch, at):
+        if "0" <= ch <= "4":
+            return int(ch), 1
+        if ch == "5":
+            return -2, 1
+        if ch.isascii() and ch.isalnum() and not ch.isupper():
+            return None, int(ch, 36) - 5
+        cur.error(f"unexpected '{ch}' in a number6 layer", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_number6(values, rows, cols, inputs):
+    def write(v):
+        return "5" if v == -2 else str(_check_int(v, "number6 (0..4, -2)", 0, 4))
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
 
 
 URL_CODECS: dict[str, Codec] = {}
 
 
-def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None):
-    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank)
+def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
+         blank_raw=None, whole=False):
+    URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
+                             places=places, blank_raw=blank_raw, whole=whole)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -854,23 +1063,47 @@ _url("arrownumber16", 2, _dec_arrownumber16, _enc_arrownumber16, "decodeArrowNum
      "arrows u/d/l/r and numbers (n, -2 '?', -3 '+') in cells")
 _url("border", 1, _dec_border, _enc_border, "decodeBorder",
      "borders between cells, as region ids 1..k",
-     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})])
+     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})], whole=True)
 _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber16",
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
      "a number and '/' (Star Battle's star count)", blank=lambda rows, cols: [0])
-_url("kakuro", 1, _dec_kakuro, _enc_kakuro, "decodeKakuro",
-     "Kakuro's black cells and sums, on a board with a clue row and column (margin 1)",
+_url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
+     "black cells and cells split by a diagonal with a sum each side (down, across: Kakuro), "
+     "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
-_url("hitori", 1, _dec_hitori, _enc_hitori, "decodeHitori",
+_url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
 _url("lineparts", 1, _dec_lineparts, _enc_lineparts, "decodePipelink",
      "given pieces of a line 11-17 (pzprjs's ques: 11 a crossing, 12 vertical, 13 "
      "horizontal, 14-17 the turns up-right, up-left, down-left, down-right), -2 '?', "
      "6 ice in runs")
+_url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
+     "numbers above the columns and left of the rows (pzprjs's hasexcell 1)", places="outside")
+_url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
+     "numbers on all four sides: above, below, left, right (pzprjs's hasexcell 2)", places="outside")
+_url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
+     "lists of numbers above the columns and left of the rows, up to half the "
+     "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
+_url("cross4", 1, _dec_cross4, _enc_cross4, "decode4Cross",
+     "numbers 0..4 on the dots, (rows+1) x (cols+1), written as cells4 writes cells",
+     places="dots")
+_url("stars", 1, _dec_stars, _enc_stars, "decodeStar",
+     "stars, 1 white or 2 black, on the doubled grid's places inside the board (cell "
+     "centres, middles of inner sides, inner dots); today's pzprjs: decodeDot",
+     places="doubled")
+_url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
+     "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
+_url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
+     "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
+     "(Tents' trees)")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
-     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty)")
+     "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
+     "are 0, blank unless a pair names 0", blank_raw=0)
+_url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
+     "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
+     "'6'..'z'")
 
 
 # ---------------------------------------------------------------------------
@@ -996,26 +1229,40 @@ def _number_token(tok, line, lc, what, extra=()):
         lc.error(f"{what}: '{tok}' is not a number, '-' or '.'", line)
 
 
-def _fdec_cellqnum(lc, rows, cols, inputs, extra=()):
-    grid = _read_grid(lc, rows, cols, "the clue numbers")
+def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clue numbers"):
+    """A number a cell; ``extra`` tokens read as blank, ``symbols`` maps the
+    other tokens that are not numbers to their values."""
+    grid = _read_grid(lc, rows, cols, what)
     out = {}
     for cell, (tok, line) in grid.items():
-        v = _number_token(tok, line, lc, "the clue numbers", extra)
+        v = (symbols or {}).get(tok)
+        if v is None:
+            v = _number_token(tok, line, lc, what, extra)
         if v is not None:
             out[cell] = v
     return [out]
 
 
-def _write_layer(values, rows, cols, write):
-    """A cell layer as a pzprv3 grid: ``write(value)`` in a cell, '.' where it is blank."""
+def _write_layer(values, rows, cols, token):
+    """The grid lines of a cell layer (``values[0]``): ``token(value, cell)``
+    of each cell's value (None: blank)."""
     vals = values[0]
     _by_index(vals, rows, cols)
-    return _write_grid(rows, cols, lambda r, c: write(vals[(r, c)]) if (r, c) in vals else ".")
+    return _write_grid(rows, cols, lambda r, c: token(vals.get((r, c)), (r, c)))
 
 
-def _fenc_cellqnum(values, rows, cols, inputs):
-    return _write_layer(values, rows, cols, lambda v: "-" if v == -2 else
-                        str(_check_int(v, "a clue number", 0)))
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
+    token_of = {v: tok for tok, v in (symbols or {}).items()}
+
+    def token(v, cell):
+        if v is None:
+            return "."
+        if v == -2:
+            return "-"
+        if isinstance(v, str) and v in token_of:
+            return token_of[v]
+        return str(_check_int(v, "a clue number", 0))
+    return _write_layer(values, rows, cols, token)
 
 
 def _fdec_cellqnumans(lc, rows, cols, inputs):
@@ -1064,6 +1311,55 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
     return _write_grid(rows, cols, token)
 
 
+def _fdec_cellboard(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the board's cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == ".":
+            out[cell] = "."
+        elif tok != "0":
+            try:
+                out[cell] = _check_int(_file_int(tok), "a cell of the board", 1)
+            except (ValueError, FormatError):
+                lc.error(f"the board's cells: '{tok}' is not a number, '0' or '.'", line)
+    return [out]
+
+
+def _fenc_cellboard(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+
+    def token(r, c):
+        v = vals.get((r, c))
+        if v is None:
+            return "0"
+        if v == ".":
+            return "."
+        return str(_check_int(v, "a cell of the board (a number from 1)", 1))
+    return _write_grid(rows, cols, token)
+
+
+def _fdec_cell(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the cells")
+    out = {}
+    for cell, (tok, _) in grid.items():
+        if tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                out[cell] = Mark(tok)      # a clue where a pair names it, else the answer's
+    return [out]
+
+
+def _fenc_cell(values, rows, cols, inputs):
+    def token(v, cell):
+        text = "." if v is None else str(v)
+        if not text or any(ch.isspace() for ch in text):
+            raise FormatError(f"{v!r} at {cell} cannot be written as a token of a file")
+        return text
+    return _write_layer(values, rows, cols, token)
+
+
 def _fdec_empty(lc, rows, cols, inputs):
     grid = _read_grid(lc, rows, cols, "the empty cells")
     out = {}
@@ -1076,7 +1372,7 @@ def _fdec_empty(lc, rows, cols, inputs):
 
 
 def _fenc_empty(values, rows, cols, inputs):
-    return _write_layer(values, rows, cols, lambda v: "*" if v else ".")
+    return _write_layer(values, rows, cols, lambda v, cell: "*" if v else ".")
 
 
 def _fdec_lineparts(lc, rows, cols, inputs):
@@ -1095,9 +1391,9 @@ def _fdec_lineparts(lc, rows, cols, inputs):
 
 
 def _fenc_lineparts(values, rows, cols, inputs):
-    def write(v):
-        if v in (6, -2):
-            return "o" if v == 6 else "-"
+    def write(v, cell):
+        if v is None or v in (6, -2):
+            return {None: ".", 6: "o", -2: "-"}[v]
         return _b36(_check_int(v, "a line-parts layer (11-17 pieces, 6 ice, -2)", 11, 17) - 1)
     return _write_layer(values, rows, cols, write)
 
@@ -1109,6 +1405,19 @@ def _fdec_disptype(lc, rows, cols, inputs):
 
 def _fenc_disptype(values, rows, cols, inputs):
     return ["pipe"]
+
+
+# Makaro's black cells, '#' without an arrow and t b l r with one
+_FILE_BLOCKS = {"#": "#", "t": "u", "b": "d", "l": "l", "r": "r"}
+
+
+def _fdec_cellblockarrows(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows, cols, inputs, symbols=_FILE_BLOCKS,
+                          what="the numbers and black cells")
+
+
+def _fenc_cellblockarrows(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows, cols, inputs, symbols=_FILE_BLOCKS)
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -1165,33 +1474,33 @@ def _fdec_rooms(lc, rows, cols, inputs):
 
 
 def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the Kakuro clues")
+    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
     out = {}
 
     def num(tok, line):
         try:
             v = _file_int(tok)
         except ValueError:
-            lc.error(f"the Kakuro clues: '{tok}' is not a number", line)
+            lc.error(f"the sums: '{tok}' is not a number", line)
         return v if v > 0 else None
     for (r, c), (tok, line) in grid.items():
         if r == 0 and c == 0:
             out[(0, 0)] = "-"
         elif r == 0:
-            out[(r, c)] = kakuro_token(num(tok, line), None)
+            out[(r, c)] = sums_token(num(tok, line), None)
         elif c == 0:
-            out[(r, c)] = kakuro_token(None, num(tok, line))
+            out[(r, c)] = sums_token(None, num(tok, line))
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
-                lc.error(f"the Kakuro clues: '{tok}' is not 'across,down' or '.'", line)
+                lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = kakuro_token(down, across)
+            out[(r, c)] = sums_token(down, across)
     return [out]
 
 
 def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _kakuro_cells(values[0], rows, cols)
+    black, top, left = _sums_cells(values[0], rows, cols)
 
     def s(v):
         return str(v) if v else "-1"
@@ -1208,6 +1517,137 @@ def _fenc_cellqnum51(values, rows, cols, inputs):
         down, across = black[(r - 1, c - 1)]
         return f"{s(across)},{s(down)}"
     return _write_grid(rows + 1, cols + 1, token)
+
+
+def _fdec_crossnum(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows + 1, cols + 1, inputs)
+
+
+def _fenc_crossnum(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows + 1, cols + 1, inputs)
+
+
+def _fdec_starfile(lc, rows, cols, inputs):
+    """(2 rows - 1) lines of 2 cols - 1 characters: '1' a white star, '2' a
+    black one, '.' none (today's pzprjs also writes 'X' for a cell left out
+    of the puzzle, which standard Galaxies has not)."""
+    out = {}
+    for y in range(1, 2 * rows):
+        number, text = lc.next("the stars")
+        row = text.strip()
+        if len(row) != 2 * cols - 1:
+            lc.error(f"the stars: row {y} has {len(row)} places, expected {2 * cols - 1}", number)
+        for i, ch in enumerate(row):
+            if ch in "12":
+                out[(y, i + 1)] = int(ch)
+            elif ch != ".":
+                lc.error(f"the stars: '{ch}' is not '1' (a star), '2' (a black star) or '.'",
+                         number)
+    return [out]
+
+
+def _fenc_starfile(values, rows, cols, inputs):
+    stars = values[0]
+    for (y, x), v in stars.items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols) or v not in (1, 2):
+            raise FormatError(f"pzprjs has no star {v!r} at the place ({y}, {x})")
+    return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
+            for y in range(1, 2 * rows)]
+class Mark(str):
+    """A token pzprjs writes in a cell of a file grid (``cell``, ``cellexcell``)
+    that is not a given number ("1", "A", "#", "+", "-"): what it means is
+    the genre's.  A spec's (raw, token) pair makes it a clue; with no pair it
+    is part of the answer, or nothing, and is not read (formats/binding.py
+    drops it)."""
+
+
+def _outside_raw(tok, line, lc):
+    """A number outside the grid in a pzprv3 grid: "N", "cN" (pzprjs's check
+    mark on a clue, not kept), "-" (-2, a clue without a number)."""
+    if tok == "-":
+        return -2
+    try:
+        return _file_int(tok[1:] if tok.startswith("c") else tok)
+    except ValueError:
+        lc.error(f"the clues outside the grid: '{tok}' is not a number, '-' or '.'", line)
+
+
+def _cellexcell(around, lists=False):
+    """decodeCellExCell: one grid of tokens with the cells outside the board:
+    a row above and a column left of it (pzprjs's hasexcell 1), a row and a
+    column on every side (``around``, hasexcell 2), or, with ``lists``,
+    (rows+1)//2 rows above and (cols+1)//2 columns left (Nonogram), each
+    column's and row's list read from the far end toward the board (written
+    flush against it); the corners are not read.  Outside: numbers as
+    ``_outside_raw``.  In a cell: "qN" the given number N (as
+    decodeCellExCellQnumAnumsub writes it), "." nothing, any other token a
+    ``Mark``."""
+    def frame(rows, cols):
+        """(rows above, columns left, rows and columns after) of the grid."""
+        if lists:
+            return (rows + 1) // 2, (cols + 1) // 2, 0
+        return 1, 1, (1 if around else 0)
+
+    def place_of(r, c, rows, cols):
+        if 0 <= c < cols and not 0 <= r < rows:
+            return (-1 if r < 0 else rows, c)
+        if 0 <= r < rows and not 0 <= c < cols:
+            return (r, -1 if c < 0 else cols)
+        return None                 # a cell of the board, or a corner
+
+    def dec(lc, rows, cols, inputs):
+        top, left, after = frame(rows, cols)
+        grid = _read_grid(lc, rows + top + after, cols + left + after,
+                          "the grid with its outside clues")
+        out, items = {}, {}
+        for (i, j), (tok, line) in sorted(grid.items()):
+            r, c = i - top, j - left
+            if tok == ".":
+                continue
+            if 0 <= r < rows and 0 <= c < cols:
+                is_given = tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok)
+                out[(r, c)] = int(tok[1:]) if is_given else Mark(tok)
+            elif place_of(r, c, rows, cols) is not None:
+                items.setdefault(place_of(r, c, rows, cols), []).append(
+                    _outside_raw(tok, line, lc))
+        for place, found in items.items():
+            out[place] = tuple(found) if lists else found[0]
+        return [out]
+
+    def enc(values, rows, cols, inputs):
+        top, left, after = frame(rows, cols)
+        vals = values[0]
+        for (r, c), v in vals.items():
+            room = top if r < 0 or r >= rows else left
+            inside = 0 <= r < rows and 0 <= c < cols
+            if not inside and (place_of(r, c, rows, cols) is None or (
+                    (r >= rows or c >= cols) and not around)):
+                raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+            if not inside and lists and (not isinstance(v, tuple) or len(v) > room):
+                raise FormatError(f"the clue at ({r}, {c}) is not a list of at most {room} "
+                                  f"numbers")
+
+        def number(v):
+            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
+
+        def token(i, j):
+            r, c = i - top, j - left
+            if 0 <= r < rows and 0 <= c < cols:
+                v = vals.get((r, c))
+                if v is None or isinstance(v, str):
+                    return v or "."
+                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
+            place = place_of(r, c, rows, cols)
+            v = vals.get(place) if place else None
+            if v is None:
+                return "."
+            if not lists:
+                return number(v)
+            slot = i if c >= 0 else j             # from the far end
+            k = slot - ((top if c >= 0 else left) - len(v))
+            return number(v[k]) if k >= 0 else "."
+        return _write_grid(rows + top + after, cols + left + after, token)
+    return dec, enc
 
 
 def _skip_lines(lc: LineCursor, count: int):
@@ -1281,8 +1721,10 @@ def _fenc_flags(values, rows, cols, inputs):
 FILE_CODECS: dict[str, Codec] = {}
 
 
-def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False):
-    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional)
+def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
+          whole=False):
+    FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
+                              places=places, whole=whole)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1291,21 +1733,45 @@ _file("cellqnumans", 1, _fdec_cellqnumans, _fenc_cellqnum, "CellQnumAns",
       "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)")
 _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQnum",
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
+_file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
+      "decodeCellQuesData_makaro",
+      "numbers, '-' (-2, '?'), '.', and black cells: '#' without an arrow, 't' 'b' 'l' 'r' "
+      "with one (read as '#', 'u', 'd', 'l', 'r')")
+_file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
+      "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("crossnum", 1, _fdec_crossnum, _fenc_crossnum, "CrossNum",
+      "a clue number a dot, (rows+1) x (cols+1): n, '-' (-2, '?') or '.'", places="dots")
+_file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
+      "stars on the doubled grid's places inside the board, a line of 2 cols - 1 "
+      "characters for each of 2 rows - 1: '1' white, '2' black, '.' none (today's "
+      "pzprjs: DotFile)", places="doubled")
+_file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
+      "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
+      "is the answer's and read as blank")
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("lineparts", 1, _fdec_lineparts, _fenc_lineparts, "decodePipelink (FileIO)",
       "given pieces of a line: a-g (11-17, as the URL codec), 'o' ice (6), '-' '?' (-2), '.'")
 _file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
       "the display-type line of Pipelink's files: read and ignored, written 'pipe'")
+_file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
+      "the grid with a row above and a column left of it (hasexcell 1): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
+      "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
+      "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
+      "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
-      "the number of rooms, then a room id a cell")
+      "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
-      "0/1 borders between columns, then between rows")
+      "0/1 borders between columns, then between rows", whole=True)
 _file("rooms", 1, _fdec_rooms, _fenc_arearoom, "AreaRoom or BorderQues",
       "rooms as either (pzprv3 files: AreaRoom; pzprv3.1 and later often BorderQues); "
-      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file")
+      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file", whole=True)
 _file("number", 1, _fdec_number, _fenc_number, "a number line",
       "one number on a line (Star Battle's star count)")
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",

@@ -19,7 +19,6 @@ two cells, or a cell side, halfway between their centres.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import shutil
@@ -78,19 +77,6 @@ def need():
         pytest.skip("needs node and the npm package pzpr (set PZPR_NODE_MODULES)")
 
 
-@functools.lru_cache(maxsize=None)
-def knows(ptype: str) -> bool:
-    """Whether the installed pzprjs has puzz.link's type ``ptype`` (the npm
-    package 0.10.1 lacks many of today's types, such as geradeweg)."""
-    need()
-    run = subprocess.run(["node", "-e", "const p = require(require('path').join("
-                          "process.argv[1], 'pzpr')); console.log(!!p.variety.toPID("
-                          "process.argv[2]))", str(modules()), ptype],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return run.stdout.strip() == "true"
-
-
 def cell(r: int, c: int, method: str, value) -> list:
     """An answer step on cell (r, c): e.g. setQans 1 (shade), setAnum n (a number)."""
     return ["c", 2 * c + 1, 2 * r + 1, method, value]
@@ -121,3 +107,16 @@ def check(jobs: list, timeout: float = 300) -> list:
                          capture_output=True, text=True, timeout=timeout)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
+
+
+def known_types(names) -> set:
+    """The puzz.link type names among ``names`` that this pzprjs knows (the
+    npm package 0.10.1 lacks many of today's puzz.link types)."""
+    need()
+    run = subprocess.run(
+        ["node", "-e", "const pzpr = require(require('path').join(process.argv[1], 'pzpr'));"
+         "process.stdout.write(JSON.stringify(JSON.parse(process.argv[2])"
+         ".filter(n => pzpr.variety.exists(n))));", str(modules()), json.dumps(sorted(names))],
+        capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return set(json.loads(run.stdout))

@@ -252,9 +252,12 @@ def test_every_genre_writes_its_examples_as_pzprjs_reads_and_writes_them():
     reads as the same instance."""
     pzprjs.need()
     jobs, expect = [], []
-    for name, path in _examples():
+    examples = _examples()
+    # genres of today's puzz.link that the npm package lacks are left out
+    known = pzprjs.known_types({api.load_spec(name).url_types[0] for name, _ in examples})
+    for name, path in examples:
         spec = api.load_spec(name)
-        if not pzprjs.knows(spec.url_types[0]):
+        if spec.url_types[0] not in known:
             continue
         for inst in api.load_instances(spec, str(path)):
             text = _content(inst)

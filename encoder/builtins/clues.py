@@ -13,7 +13,7 @@ import re
 from ..instance import Record
 from ..model import Cases, Var
 from ..interpreter.values import ANY, BOOL, CELL, INT, SYM, SYMBOLIC, PSet, coll, describe
-from .registry import cell_arg, function, value
+from .registry import cell_arg, clue_place, function, value
 
 _MISSING = object()
 
@@ -37,7 +37,7 @@ def _has_target(it, node):
 
 @function("clue", [CELL], ANY)
 def _clue(it, node, args):
-    cell = cell_arg(it, node, args[0])
+    cell = clue_place(it, node, args[0])
     value = it.instance.clues.get(cell, _MISSING)
     if value is _MISSING:
         raise it.err(node, f"cell {cell} has no clue; test given(c) first")
@@ -49,7 +49,7 @@ def _clue(it, node, args):
 
 @function("given", [CELL], BOOL)
 def _given(it, node, args):
-    cell = cell_arg(it, node, args[0])
+    cell = clue_place(it, node, args[0])
     if cell in it.instance.clues:
         if it.clue_reads is not None:    # explain: this rule instance states the clue
             it.clue_reads.add(cell)

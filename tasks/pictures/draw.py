@@ -5,6 +5,7 @@ the board's cells (squares, or hexagons on hex boards; a JSON board's holes are
 left out), region borders where the instance has a `regions` layer, the clues,
 and the answer as its `show` prints it, read in the conventions of the text
 grids (docs/language.md, "Answers"): `#` shades a cell, `*` places an object,
+`/` and `\\` draw a diagonal across the cell,
 the box-drawing characters draw a loop or path through the cell centres (on a
 `show grid(h, w)` canvas: along the grid's lines, or between cells), and any
 other token is written in its cell.  A clue cell whose answer token is the
@@ -60,7 +61,17 @@ _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": 
         "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+# a diagonal across the cell: the corners it joins, as (x, y) signs from the centre
+_SLASHES = {"/": ((-1, 1), (1, -1)), "\\": ((-1, -1), (1, 1))}
 _BLANK = {"", ".", " "}
+# the dark half of a cell: the corner it fills, as (row, column) signs
+_HALVES = {"◤": (-1, -1), "◥": (-1, 1), "◢": (1, 1), "◣": (1, -1)}
+_BARS = {"|": (1, 0), "-": (0, 1)}          # the bar's direction
+# what an answer token is drawn as when no `draw` hint says otherwise
+_TOKEN_SHAPES = {"#": "shade", "*": "disc", "o": "circle", "c": "circle", "t": "triangle",
+                 "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS},
+                 **{t: "slash" for t in _SLASHES}}
+FUTON = "#f3dfc1"
 
 
 @dataclass
@@ -130,8 +141,12 @@ class _Board:
             rows = max(r for r, _ in self.cells) + 1 if self.cells else 0
             cols = max(c for _, c in self.cells) + 1 if self.cells else 0
             self.rows, self.cols = rows, cols
-            self.width = M * 2 + cols * S
-            self.height = M * 2 + rows * S
+            # room for the clues outside the grid, on their sides
+            self.pad = {side: _outside_depth(instance, side) for side in instance.outside}
+            self.x0 = M + self.pad.get("left", 0)
+            self.y0 = M + self.pad.get("top", 0)
+            self.width = M * 2 + cols * S + self.pad.get("left", 0) + self.pad.get("right", 0)
+            self.height = M * 2 + rows * S + self.pad.get("top", 0) + self.pad.get("bottom", 0)
         self.size = S if not self.hex else R * 1.5
 
     def centre(self, cell):
@@ -139,7 +154,12 @@ class _Board:
         if self.hex:
             x = self.geom.indent(r) + 2 * c
             return M + (x + 1) * self.unit, M + R + 1.5 * R * r
-        return M + c * S + S / 2, M + r * S + S / 2
+        return self.x0 + c * S + S / 2, self.y0 + r * S + S / 2
+
+    def dot(self, point):
+        """Where the corner (row, column) of the cells is drawn."""
+        r, c = point
+        return self.x0 + c * S, self.y0 + r * S
 
     def outline(self, cell) -> list:
         """The corners of a cell, clockwise from the top (hex) or top-left."""
@@ -175,6 +195,88 @@ class _Board:
             other = (cell[0], cell[1] + dc) if dr == 0 else None
         step = S if not self.hex else 2 * self.unit
         return (x + dc * step / 2, y + dr * step / 2), other
+
+
+_SLOT = 0.6 * S          # the room one number of a list outside the grid takes
+
+
+def _outside_depth(instance, side) -> float:
+    """How far the clues outside one side of the grid reach from it."""
+    longest = max((len(v) for p, v in instance.clues.items()
+                   if type(v) is tuple and _side_of(instance, p) == side), default=1)
+    return max(S, longest * _SLOT)
+
+
+def _side_of(instance, place):
+    r, c = place
+    g = instance.geometry
+    return ("top" if r == -1 else "bottom" if r == g.height else
+            "left" if c == -1 else "right" if c == g.width else None)
+
+
+def _outside_clues(svg, board, instance):
+    """The clues outside the grid, beside their rows and columns; a list of
+    numbers reads toward the board (top: downward; left: rightward)."""
+    for place in instance.outside_places():
+        if place not in instance.clues:
+            continue
+        value = instance.clues[place]
+        side = _side_of(instance, place)
+        items = [str(v) for v in value] if type(value) is tuple else \
+            [instance.tokens.get(place, str(value))]
+        x, y = board.centre(place)
+        n = len(items)
+        for i, item in enumerate(items):
+            # slot i of n, counted from the board outward for the sides that read toward it
+            away = (n - i - 0.5) * _SLOT if side in ("top", "left") else (i + 0.5) * _SLOT
+            if n == 1:
+                ix, iy = x, y
+            elif side in ("top", "bottom"):
+                edge = board.y0 if side == "top" else board.y0 + board.rows * S
+                ix, iy = x, edge - away if side == "top" else edge + away
+            else:
+                edge = board.x0 if side == "left" else board.x0 + board.cols * S
+                ix, iy = (edge - away if side == "left" else edge + away), y
+            size = _font(item, S) if n == 1 else _font(item, _SLOT * 1.4)
+            svg.text("text", ix, iy, item, size, INK, f"clue outside {side}", weight="bold")
+
+
+def _place_clues(svg, board, instance, hints):
+    """Clues on the corners of the cells (board option `points`) or on the
+    places of the doubled grid (`doubled`: cell centres, middles of sides,
+    corners): by default a small white disc with the clue in it; a `draw
+    clues` hint may make a symbol a circle, a disc or a star alone."""
+    scale = S if instance.points else S / 2
+    for place, value in instance.clues.items():
+        x, y = board.x0 + place[1] * scale, board.y0 + place[0] * scale
+        token = instance.tokens.get(place, str(value))
+        hinted = hints.shape("clues", value, None)
+        shape = hinted or "circle"
+        r = S * 0.22
+        at = f'data-place="{place[0]},{place[1]}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"'
+        if shape == "disc":
+            svg.add("dots", f'<circle class="clue place disc" {at} fill="{INK}"/>')
+        elif shape == "star":
+            svg.add("dots", f'<polygon class="clue place star" data-place="{place[0]},{place[1]}" '
+                            f'points="{_points(_star(x, y, r))}" fill="{INK}"/>')
+        elif shape in ("circle", "text"):
+            svg.add("dots", f'<circle class="clue place" {at} fill="#fff" stroke="{INK}" '
+                            f'stroke-width="1.5"/>')
+        # the token in it, unless a hint drew a symbol as its shape (a star as a circle)
+        if shape in ("circle", "disc", "text") and (hinted in (None, "text")
+                                                   or isinstance(value, int) or token == "?"):
+            svg.text("dots", x, y, token, S * 0.3, "#fff" if shape == "disc" else INK,
+                     "clue place")
+
+
+def _place_rings(svg, board, instance, places):
+    """An explanation's clues on corners or places of the doubled grid: red rings."""
+    scale = S if instance.points else S / 2
+    for place in dict.fromkeys(tuple(p) for p in places):
+        x, y = board.x0 + place[1] * scale, board.y0 + place[0] * scale
+        svg.add("marks", f'<circle class="culprit" data-place="{place[0]},{place[1]}" '
+                         f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(S * 0.3)}" fill="{CULPRIT}" '
+                         f'fill-opacity="0.25" stroke="{CULPRIT}" stroke-width="3"/>')
 
 
 def _key(p):
@@ -215,6 +317,15 @@ class _Hints:
         found = default
         for values, shape in self.rules.get(target, ()):
             if values is None or _text(value) in values:
+                found = shape
+        return found
+
+    def named(self, target, value, default):
+        """The shape of the last hint whose values name ``value`` itself (a
+        hint about every value does not count), else ``default``."""
+        found = default
+        for values, shape in self.rules.get(target, ()):
+            if values is not None and _text(value) in values:
                 found = shape
         return found
 
@@ -309,6 +420,11 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
     _borders(svg, board, groups + ([pic.cells] if answer_regions else []))
     # a plan's clues are its start, which the first board shows as the answer
     clues = instance.clues if spec.plan is None or not pic.cells else {}
+    if instance.points or instance.doubled:
+        clues = {}
+        _place_clues(svg, board, instance, hints)
+    elif instance.outside:
+        _outside_clues(svg, board, instance)
     # layers drawn in the cells: all but the clues and region layers, and those
     # of a region layer's values that a hint draws otherwise (Double Back's holes)
     extra = [name for name in spec.layer_names if name != "clues" and (
@@ -321,6 +437,9 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
                 _path(svg, board, cell, _BOX[token], pic.text, "path")
     if pic.canvas is not None:
         _canvas(svg, board, pic, instance)
+    if instance.points or instance.doubled:     # culprit clues sit on corners or places
+        _place_rings(svg, board, instance, highlight)
+        highlight = ()
     _marks(svg, board, pic, marks, highlight, involved, suggest)
     width, height = board.width, board.height
     for line in notes:
@@ -366,15 +485,17 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     shape = _answer_shape(hints, token, answer_regions)
     clue = clues.get(cell)
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
+    clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
+    # a loop through a given piece of it (Pipelink's pipes) is drawn over the piece
     shows_clue = clue is not None and token is not None and (
-        shape == "regions" or shape == "text" and token.startswith(clue_token))
+        shape == "regions" or token == clue_token and clue_shape != "none" and shape != "path"
+        or shape == "text" and token.startswith(clue_token))
     small = token is not None and not shows_clue and shape == "text"
-    on_dark = shape == "shade"
+    on_dark = shape == "shade" and not shows_clue
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
-        _clue(svg, board, cell, clue, clue_token, hints.shape("clues", clue, "text"),
-              on_dark=on_dark, small=small)
+        _clue(svg, board, cell, clue, clue_token, clue_shape, on_dark=on_dark, small=small)
     for name in extra:
         value = instance.layers.get(name, {}).get(cell)
         if value is not None:
@@ -384,9 +505,25 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         return
     if shape == "path":
         _path(svg, board, cell, _BOX[token], pic.cells, "path")
+    elif shape == "slash" and token in _SLASHES and not board.hex:
+        x, y = board.centre(cell)
+        (ax, ay), (bx, by) = _SLASHES[token]
+        h = S / 2
+        svg.add("path", f'<line class="slash" data-cell="{cell[0]},{cell[1]}" '
+                        f'x1="{_n(x + ax * h)}" y1="{_n(y + ay * h)}" x2="{_n(x + bx * h)}" '
+                        f'y2="{_n(y + by * h)}" stroke="{INK}" stroke-width="4" '
+                        f'stroke-linecap="round"/>')
+    elif shape == "half":
+        _half(svg, board, cell, _HALVES[token])
+    elif shape == "bar":
+        _bar(svg, board, cell, _BARS[token])
+    elif shape in ("pillow", "futon"):
+        _futon(svg, board, cell, shape == "pillow")
+    elif shape in ("triangle", "square"):
+        _object(svg, board, cell, shape)
     elif shape in ("disc", "circle", "star", "cross"):
         _object(svg, board, cell, shape)
-        if token != "*" and shape in ("disc", "circle"):
+        if token not in _TOKEN_SHAPES and token not in _BLANK and shape in ("disc", "circle"):
             x, y = board.centre(cell)
             svg.text("text", x, y, token, _font(token, board.size) * 0.9,
                      "#fff" if shape == "disc" else ANSWER_INK, "answer")
@@ -422,14 +559,15 @@ def _marks(svg, board, pic, marks, highlight, involved, suggest):
 
 
 def _answer_shape(hints, token, answer_regions) -> str:
-    if token is None or token in _BLANK:
+    if token is None:
         return "none"
+    if token in _BLANK:              # drawn only as a hint that names it says
+        return hints.named("answer", token, "none")
     if answer_regions:
         return "regions"
     if token in _BOX:
         return "path"
-    default = "shade" if token == "#" else "disc" if token == "*" else "text"
-    return hints.shape("answer", token, default)
+    return hints.shape("answer", token, _TOKEN_SHAPES.get(token, "text"))
 
 
 def _font(token: str, size: float) -> float:
@@ -477,6 +615,9 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
                             f'y2="{_n(ey)}" stroke="{INK}" stroke-width="11" '
                             f'stroke-linecap="square"/>')
         return
+    if shape in ("triangle", "square"):
+        _object(svg, board, cell, shape, cls=cls)
+        return
     if shape in ("circle", "disc", "star"):
         _object(svg, board, cell, shape, cls=cls)
         if isinstance(value, int) and type(value) is not bool:
@@ -502,18 +643,68 @@ def _object(svg, board, cell, shape, cls="object"):
                 f'<circle class="{cls} circle" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
                 f'stroke="{INK}" stroke-width="2"/>')
     elif shape == "star":
-        pts = []
-        for k in range(10):
-            a = math.radians(-90 + 36 * k)
-            rr = r * 1.15 if k % 2 == 0 else r * 0.46
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
         svg.add("object" if cls == "object" else "clue",
-                f'<polygon class="{cls} star" {at} points="{_points(pts)}" fill="{INK}"/>')
+                f'<polygon class="{cls} star" {at} points="{_points(_star(x, y, r))}" '
+                f'fill="{INK}"/>')
+    elif shape in ("triangle", "square"):          # outlines, as Hakoiri's marks
+        k = r * 0.9
+        pts = ([(x, y - k * 1.05), (x + k, y + k * 0.7), (x - k, y + k * 0.7)]
+               if shape == "triangle" else
+               [(x - k * 0.85, y - k * 0.85), (x + k * 0.85, y - k * 0.85),
+                (x + k * 0.85, y + k * 0.85), (x - k * 0.85, y + k * 0.85)])
+        svg.add("object" if cls == "object" else "clue",
+                f'<polygon class="{cls} {shape}" {at} points="{_points(pts)}" fill="none" '
+                f'stroke="{INK}" stroke-width="2.5" stroke-linejoin="round"/>')
     elif shape == "cross":
         d = r * 0.7
         svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
                           f'{_n(y + d)}M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}" '
                           f'stroke="{INK}" stroke-width="3"/>')
+
+
+def _star(x, y, r) -> list:
+    """The ten corners of a five-pointed star about (x, y), its points r * 1.15 out."""
+    out = []
+    for k in range(10):
+        a = math.radians(-90 + 36 * k)
+        rr = r * 1.15 if k % 2 == 0 else r * 0.46
+        out.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return out
+
+
+def _half(svg, board, cell, corner):
+    """The dark half of a square cell on the side of ``corner`` ((row, column)
+    signs: (-1, -1) the top left), cut along the diagonal that misses it."""
+    x, y = board.centre(cell)
+    h = board.size / 2
+    dr, dc = corner
+    pts = [(x + dc * h, y + dr * h), (x - dc * h, y + dr * h), (x + dc * h, y - dr * h)]
+    svg.add("shade", f'<polygon class="half" data-cell="{cell[0]},{cell[1]}" '
+                     f'points="{_points(pts)}" fill="{SHADE}"/>')
+
+
+def _bar(svg, board, cell, direction):
+    """A bar across the cell, along ``direction`` ((1, 0) up and down)."""
+    x, y = board.centre(cell)
+    k = board.size * 0.38
+    dr, dc = direction
+    svg.add("object", f'<line class="bar" data-cell="{cell[0]},{cell[1]}" x1="{_n(x - dc * k)}" '
+                      f'y1="{_n(y - dr * k)}" x2="{_n(x + dc * k)}" y2="{_n(y + dr * k)}" '
+                      f'stroke="{INK}" stroke-width="7" stroke-linecap="round"/>')
+
+
+def _futon(svg, board, cell, pillow):
+    """Half a futon: the cell padded with the quilt's colour; the pillow's
+    half also shows the pillow, a white box in it."""
+    x, y = board.centre(cell)
+    at = f'data-cell="{cell[0]},{cell[1]}"'
+    svg.add("object", f'<polygon class="futon" {at} points="{_points(_inset(board, cell, 3))}" '
+                      f'fill="{FUTON}" stroke="{INK}" stroke-width="1.5"/>')
+    if pillow:
+        k = board.size * 0.24
+        svg.add("object", f'<rect class="pillow" {at} x="{_n(x - k)}" y="{_n(y - k * 0.7)}" '
+                          f'width="{_n(2 * k)}" height="{_n(1.4 * k)}" rx="3" fill="#fff" '
+                          f'stroke="{INK}" stroke-width="1.5"/>')
 
 
 def _arrow(svg, board, cell, direction, ink):
