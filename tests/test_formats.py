@@ -131,6 +131,9 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [numbers(rng, rows, cols, [1])]
     if name == "lineparts":
         return [numbers(rng, rows, cols, [-2, 6] + list(range(11, 18)))]
+    if name in ("colourarrows", "cellcolourarrows"):
+        return [numbers(rng, rows, cols, ["1wx", "3no", "6w", "x", "o", "g", "0s", "3g", "15e",
+                                          "16n", "255w", "256s", "4095eo", "ex", "no"])]
     if name in ("cross4", "crossnum"):         # on the dots, one row and column more
         return [numbers(rng, rows + 1, cols + 1, [-2, 0, 1, 2, 3, 4])]
     if name in ("stars", "starfile"):         # on the doubled grid, inside the rim
@@ -432,10 +435,13 @@ GENRES = {
     "wblink": ("wblink", "wblink", ["circles"], ["cellqnum", "borderline"], True, True),
     "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "lineparts", "borderline"],
                  True, True),
+    "castle": ("castle", "castle", ["colourarrows"], ["cellcolourarrows", "borderline"],
+               True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback",
+              "castle"}
 
 # genres the npm package 0.10.1 lacks (today's puzz.link has them): read and
 # written as tests/test_genre_outside.py checks against what puzz.link writes

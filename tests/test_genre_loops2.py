@@ -15,6 +15,7 @@ package pzpr has the genre, pzprjs's own checker accepts pzc's answers.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Callable, NamedTuple
@@ -47,6 +48,29 @@ def run(dirs, cell, d):
     while d in dirs.get(cell, ()):
         cell, n = add(cell, d), n + 1
     return n
+
+
+def mixed(n, draw_board, answers) -> list:
+    """``n`` boards from ``draw_board()`` (None: none this time): about a third
+    with no answer, a third with one and a third with several (at most MOST),
+    since most boards drawn at random have none."""
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        board = draw_board()
+        found = len(answers(board)) if board is not None else MOST + 1
+        if found <= MOST and kinds[min(found, 2)] < -(-n // 3):
+            kinds[min(found, 2)] += 1
+            boards.append(board)
+    return boards
+
+
+def line_of(cell, d, h, w) -> list:
+    """The cells of an h x w board from ``cell`` on in direction ``d``, nearest first."""
+    out, x = [], add(cell, d)
+    while 0 <= x[0] < h and 0 <= x[1] < w:
+        out.append(x)
+        x = add(x, d)
+    return out
 
 
 def same_instance(genre, path, tmp_path, regions=(), in_urls=lambda inst: True):
@@ -364,18 +388,13 @@ def doubleback_answers(ids):
 
 
 def doubleback_boards(rng, h, w, n):
-    """Random regions and up to two holes, drawn until about a third of the
-    boards have no answer, a third one and a third several (most have none)."""
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+    """Random regions and up to two holes."""
+    def draw_board():
         ids = shaded_tools.random_regions(rng, h, w, rng.randint(2, h * w // 3))
         for r, c in rng.sample(cells_of(ids), rng.randint(0, 2)):
             ids[r][c] = "x"
-        found = len(doubleback_answers(ids))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(ids)
-    return boards
+        return ids
+    return mixed(n, draw_board, doubleback_answers)
 
 
 # ------------------------------------------------------------------ Moon or Sun
@@ -446,11 +465,10 @@ def loop_regions(rng, order, cells, k):
 def moonsun_boards(rng, h, w, n):
     """Regions cut along a random loop (an even number of arcs, moons and
     suns in turn: a few marks of a region's kind on its arc, now and then one
-    of the other kind off it); now and then a mark moved; about a third of
-    the boards with no answer, one and several."""
+    of the other kind off it); now and then a mark moved."""
     cells = cells_of([[0] * w] * h)
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+
+    def draw_board():
         order = cycle(rng.choice(all_loops(h, w)))
         k = 2 * rng.randint(1, len(order) // 4)
         owner = loop_regions(rng, order, cells, k)
@@ -467,12 +485,8 @@ def moonsun_boards(rng, h, w, n):
         if rng.random() < 0.2:
             (r, c), (y, x) = rng.sample(cells, 2)
             marks[r][c], marks[y][x] = marks[y][x], marks[r][c]
-        board = (marks, [["abcdefgh"[owner[r, c]] for c in range(w)] for r in range(h)])
-        found = len(moonsun_answers(board))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(board)
-    return boards
+        return marks, [["abcdefgh"[owner[r, c]] for c in range(w)] for r in range(h)]
+    return mixed(n, draw_board, moonsun_answers)
 
 
 # ------------------------------------------------------------------ Shirokuro
@@ -513,10 +527,8 @@ LINE_CHAR = {frozenset(): ".", **{frozenset(ds): t for t, ds in SIDES.items()}}
 def shirokuro_boards(rng, h, w, n):
     """Lines drawn at random (each between two free cells of a row or a
     column, over free cells), their ends circles of two colours; now and
-    then a stray circle, a '?' or a colour changed; about a third of the
-    boards with no answer, one and several."""
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+    then a stray circle, a '?' or a colour changed."""
+    def draw_board():
         board = [["-"] * w for _ in range(h)]
         used = set()
         for _ in range(rng.randint(1, h * w // 3)):
@@ -532,11 +544,8 @@ def shirokuro_boards(rng, h, w, n):
         for _ in range(rng.randint(0, 2)):
             r, c = rng.choice(cells_of(board))
             board[r][c] = rng.choice("wb?" if board[r][c] == "-" else "wb")
-        found = len(shirokuro_answers(board))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(board)
-    return boards
+        return board
+    return mixed(n, draw_board, shirokuro_answers)
 
 
 # ------------------------------------------------------------------ Pipelink
@@ -573,7 +582,8 @@ def pipelink_answers(board):
     def fill(k, sides):
         if k == len(cells):
             if one_loop_through(sides):
-                out.append([[LINE_CHAR[frozenset(sides[r, c])] for c in range(w)] for r in range(h)])
+                out.append([[LINE_CHAR[frozenset(sides[r, c])] for c in range(w)]
+                            for r in range(h)])
             return
         r, c = cells[k]
         for t in PIECES if board[r][c] in "-?" else [board[r][c]]:
@@ -593,16 +603,14 @@ def pipelink_answers(board):
 def pipelink_boards(rng, h, w, n):
     """Pieces shown from a random answer of a board with a few crossings
     given (most crossings shown, other pieces at random, now and then a '?'),
-    now and then one piece turned; about a third of the boards with no
-    answer, one and several."""
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+    now and then one piece turned."""
+    def draw_board():
         seed = [["-"] * w for _ in range(h)]
         for r, c in rng.sample(cells_of(seed), rng.randint(0, 2)):
             seed[r][c] = "┼"
         answers = pipelink_answers(seed)
         if not answers:
-            continue
+            return None
         answer = rng.choice(answers)
         board = [[t if (t == "┼" and rng.random() < 0.8) or rng.random() < 0.3 else "-"
                   for t in row] for row in answer]
@@ -611,11 +619,8 @@ def pipelink_boards(rng, h, w, n):
             board[r][c] = "?"
         elif rng.random() < 0.2:
             board[r][c] = rng.choice(PIECES)
-        found = len(pipelink_answers(board))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(board)
-    return boards
+        return board
+    return mixed(n, draw_board, pipelink_answers)
 
 
 TWO_LOOPS = ["┌─┐┌┐", "│┌┼┘│", "│└┼┐│", "└─┘└┘"]
@@ -631,6 +636,93 @@ def test_pipelink_two_loops_that_cross_are_not_one(tmp_path):
     for mode in ("lazy", "eager"):
         assert [r["count"] for r in run_json("count", "pipelink", str(path),
                                              "--connectivity", mode)] == [0]
+
+
+# ------------------------------------------------------------------ Castle Wall
+
+COMPASS = {"n": UP, "s": DOWN, "w": LEFT, "e": RIGHT}
+
+
+def inside(loop, cell) -> bool:
+    """Whether a cell off the loop is inside it: its top left corner is, as
+    puzz.link finds it, by the loop's crossings of that line of corners up
+    to it (the board's rim is outside)."""
+    r, c = cell
+    return sum(frozenset(((r - 1, x), (r, x))) in loop for x in range(c)) % 2 == 1
+
+
+@functools.lru_cache(maxsize=None)
+def loops_as_sets(h, w):
+    """Every loop of an h x w board: (its links, as frozensets of two cells; its cells)."""
+    return [({frozenset(e) for e in loop}, {x for e in loop for x in e})
+            for loop in all_loops(h, w)]
+
+
+def castle_ok(board, loop, on) -> bool:
+    """puzz.link's checks on a loop (its links and cells): no clue on it; a
+    clue's number counts the loop's steps between the cells of its arrow's
+    line beyond it; black clues outside, white ones inside."""
+    h, w = len(board), len(board[0])
+    for (r, c) in cells_of(board):
+        t = board[r][c]
+        if t == "-":
+            continue
+        if (r, c) in on:
+            return False
+        number = "".join(ch for ch in t if ch.isdigit())
+        arrow = next((COMPASS[ch] for ch in t if ch in COMPASS), None)
+        if number:
+            line = line_of((r, c), arrow, h, w)
+            if sum(frozenset(p) in loop for p in zip(line, line[1:])) != int(number):
+                return False
+        if t.endswith("x") and inside(loop, (r, c)) or t.endswith("o") and not inside(loop, (r, c)):
+            return False
+    return True
+
+
+def castle_answers(board):
+    h, w = len(board), len(board[0])
+    return [draw(h, w, links, lambda x: board[x[0]][x[1]] if board[x[0]][x[1]] != "-" else None)
+            for links, on in loops_as_sets(h, w) if castle_ok(board, links, on)]
+
+
+def castle_boards(rng, h, w, n):
+    """Clues off a random loop: coloured as they lie (or grey), most with an
+    arrow and the loop's steps along its line; now and then a count one too
+    many."""
+    def draw_board():
+        links, on = rng.choice(loops_as_sets(h, w))
+        off = [x for x in cells_of([[0] * w] * h) if x not in on]
+        if not off:
+            return None
+        board = [["-"] * w for _ in range(h)]
+        for r, c in rng.sample(off, rng.randint(1, min(h + w - 2, len(off)))):
+            colour = "" if rng.random() < 0.3 else "xo"[inside(links, (r, c))]   # "": grey
+            token = colour
+            if rng.random() < 0.8:
+                a = rng.choice("nsew")
+                line = line_of((r, c), COMPASS[a], h, w)
+                steps = sum(frozenset(p) in links for p in zip(line, line[1:]))
+                token = str(steps + (rng.random() < 0.1)) + a + colour
+            board[r][c] = token or "g"
+        return board
+    return mixed(n, draw_board, castle_answers)
+
+
+def test_castle_clue_spellings_and_errors(tmp_path):
+    """A grey clue is written with 'g' or without a colour letter, arrows
+    as n s w e or u d l r; a number without an arrow has no answer (puzz.link
+    refuses it); a token that is no clue is refused at its place, and so is a
+    URL's clue that is none."""
+    path = tmp_path / "same.txt"
+    path.write_text("4 3\n- - - -\n- - 1w -\n- - - -\n\n4 3\n- - - -\n- - 1lg -\n- - - -\n\n"
+                    "4 3\n- - - -\n- - 1o -\n- - - -\n")
+    counts = [r["count"] for r in run_json("count", "castle", str(path))]
+    board = [["-"] * 4, ["-", "-", "1w", "-"], ["-"] * 4]
+    assert counts == [len(castle_answers(board))] * 2 + [0] and counts[0] > 0
+    rejects("castle", tmp_path, "3 2\n- 1qx -\n- - -\n", "2:3", "'1qx' is not allowed")
+    out = run_cli("solve", "https://puzz.link/p?castle/3/3/a7.f")
+    assert out.returncode == 2 and "'7' is not a colour (0 grey, 1 white, 2 black)" in out.stderr
 
 
 # ------------------------------------------------------------------ every genre
@@ -652,7 +744,8 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           # a URL has no grey circle (decodeCircle), a pzprv3 file has ('-')
           "shirokuro": Genre(shirokuro_boards, shirokuro_answers,
                              in_urls=lambda inst: "?" not in inst.clues.values()),
-          "pipelink": Genre(pipelink_boards, pipelink_answers)}
+          "pipelink": Genre(pipelink_boards, pipelink_answers),
+          "castle": Genre(castle_boards, castle_answers)}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
