@@ -2,10 +2,7 @@
 
 Connectivity constraints range over cells, cell edges or lattice segments; two
 elements are adjacent when they are neighbouring cells, edges sharing a cell,
-or segments sharing a dot.  They may also range over pairs (a, b) that are
-not cells (a pair of two ints is a cell): the edges of a graph a spec builds,
-adjacent when they share an end, as Pipelink's strands (a crossing joins
-the strands that go straight through it, not the ones that would turn).
+or segments sharing a dot.
 """
 
 from __future__ import annotations
@@ -18,11 +15,11 @@ def adjacency(elements, geometry):
     or None when the elements are not all of one graph kind."""
     elements = list(elements)
     present = set(elements)
-    if all(type(x) is tuple for x in elements) and not all(map(_link, elements)):
+    if all(type(x) is tuple for x in elements):
         if geometry is None or not all(x in geometry for x in elements):
             return None
         return {x: tuple(y for y in geometry.neighbours(x) if y in present) for x in elements}
-    if all(type(x) in (Edge, Segment) or _link(x) for x in elements):
+    if all(type(x) in (Edge, Segment) for x in elements):
         by_end = {}
         for x in elements:
             by_end.setdefault(x[0], []).append(x)
@@ -33,11 +30,6 @@ def adjacency(elements, geometry):
                                        if y is not x and (type(y) is not type(x) or ne(y, x))))
                 for x in elements}
     return None
-
-
-def _link(x) -> bool:
-    """A pair that is not a cell: an edge between its two ends."""
-    return type(x) is tuple and len(x) == 2 and not (type(x[0]) is int and type(x[1]) is int)
 
 
 def components(selected, adjacent) -> list:

@@ -248,7 +248,14 @@ class SpecChecker:
             if found and spec.layers is not None and spec.layer_names != ["clues"]:
                 raise self.source.error(spec.layers.pos, f"{what} ('{grid}') reads one grid, "
                                                          f"the clues")
-        for p in spec.params.values():
+        params = list(spec.params.values())
+        for p in params:
+            if p.rest and p is not params[-1]:
+                raise self.source.error(p.pos, f"the list parameter '{p.name}...' takes the "
+                                               f"rest of the header's numbers: it comes last")
+            if p.rest and p.default is not None:
+                raise self.err(p.default, f"a list parameter has no default: '{p.name}' is the "
+                                          f"empty list when the header gives no numbers for it")
             if p.default is not None and not isinstance(p.default, ast.Num):
                 raise self.err(p.default, f"the default of '{p.name}' is a number, "
                                           f"such as 'param {p.name} = 1'")
@@ -608,6 +615,14 @@ class SpecChecker:
             items = [(e.body, t)]
             if e.root is not None:
                 self.want(e.root, self.infer(e.root, scope), BOOL, "a root of connected(...)")
+            if e.via is not None:
+                t = self.infer(e.via, scope)
+                if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
+                    raise self.err(e.via, "'via' gives the elements joined to each one, "
+                                          f"a list or set, not {_type_name(t)}")
+                used = self.uses_variables(e.via, set())
+                if used is not None:
+                    raise self.err(used, "what 'via' joins cannot depend on variables")
         else:
             if not e.args:
                 raise self.err(e, f"'{name}' needs arguments")

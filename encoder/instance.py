@@ -177,6 +177,20 @@ class Grids:
     letters: bool = False         # capital letters are symbols, not 10..35
     points: bool = False          # the clue grid gives the dots, one row and column more
     doubled: bool = False         # the clue grid is the doubled grid, 2h+1 rows of 2w+1
+    rest: str | None = None       # the last parameter takes every number left, as a list
+
+    def takes(self, count: int) -> bool:
+        """Whether a header may give ``count`` numbers after the size."""
+        return count <= len(self.params) or self.rest is not None
+
+    def assign(self, numbers: list) -> dict:
+        """The parameters a header's numbers give, in order; the list
+        parameter takes the rest (none: the empty list)."""
+        fixed = [p for p in self.params if p != self.rest]
+        out = dict(zip(fixed, numbers))
+        if self.rest is not None and len(numbers) >= len(fixed):
+            out[self.rest] = tuple(numbers[len(fixed):])
+        return out
 
     def clue_value(self, token: str, layout: str):
         """The value of a clue token of the 'clues' layer; ValueError for a
@@ -246,6 +260,8 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
 
 def _fill_params(inst: Instance, grids: Grids):
     defaults = dict(grids.defaults)
+    if grids.rest is not None:
+        defaults.setdefault(grids.rest, ())
     for name in grids.params:
         if name not in inst.params:
             if name not in defaults:
@@ -428,7 +444,7 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
         extra = m.group(3).split() if m else []
         # "W H" starts an instance, except inside a token grid without a header,
         # where two numbers are a (perhaps short) row
-        if m and len(extra) <= len(grids.params) and (
+        if m and grids.takes(len(extra)) and (
                 expect is None or len(rows) >= expect.rows(len(grids.layers))) and (
                 expect is not None or not rows or not _is_token_row(rows[0][1])):
             finish()
@@ -579,7 +595,7 @@ def _read_outside(source: Source, blank: str, grids: Grids, comments: bool) -> l
             break
         if a == 0 or b == 0:
             raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
-        if len(params) > len(grids.params):
+        if not grids.takes(len(params)):
             raise source.error((n, 1), f"this size line gives {len(params)} numbers after the "
                                        f"size, but the spec reads {len(grids.params)}")
         inst, used = _outside_instance(source, (n, a, b, params), lines[i + 1:], blank, grids)
@@ -626,7 +642,7 @@ def _outside_instance(source, header, body, blank, grids: Grids):
         used = before
     inst = _grid_block(source, rows, _Header(width, height, n, params), blank, False, grids)[0]
     inst.start_line = n
-    inst.params = dict(zip(grids.params, params))
+    inst.params = grids.assign(params)
     inst.outside = grids.outside
     at = 0
     for side, count in _side_lines(grids, height, width):
@@ -642,7 +658,9 @@ def _outside_instance(source, header, body, blank, grids: Grids):
 
 def _outside_line(source, inst, side, places, row, blank, grids: Grids):
     line, text = row
-    if _is_token_row(text) or inst.layout == "tokens":
+    # one row or column: a longer token ("12") is its one clue, not characters
+    wide = len(places) == 1 and len(text.split()) == 1 and len(text.strip()) > 1
+    if _is_token_row(text) or inst.layout == "tokens" or wide:
         cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
     else:
         cells = [(ch, i + 1) for i, ch in enumerate(text) if not ch.isspace()]
@@ -650,7 +668,7 @@ def _outside_line(source, inst, side, places, row, blank, grids: Grids):
         raise source.error((line, 1), f"the clues outside the {side} of the grid are "
                                       f"{len(places)}, one a {'column' if side in ('top', 'bottom') else 'row'}, "
                                       f"but this line gives {len(cells)}")
-    layout = "tokens" if _is_token_row(text) else inst.layout
+    layout = "tokens" if _is_token_row(text) or wide else inst.layout
     for place, (tok, col) in zip(places, cells):
         inst.positions[place] = (line, col)
         if not (len(tok) == 1 and tok in blank):
@@ -718,12 +736,13 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
                 parts.append(part)
             inst = _merge_layers(source, parts, grids)
             inst.start_line = hline
-            inst.params = dict(zip(grids.params, expect.params))
+            inst.params = grids.assign(expect.params)
             return [inst]
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
-        tokens_layout = expect.width > 1 and any(len(text.strip()) != expect.width for _, text in rows) \
-            and all(len(text.split()) == expect.width for _, text in rows)
+        # one column of tokens, some longer than a character ("10", "2,")
+        tokens_layout = expect.width == 1 and any(len(text.strip()) != 1 for _, text in rows) \
+            and all(len(text.split()) == 1 for _, text in rows)
     if (lines_ok and expect is None and not tokens_layout):
         lengths = {len(text.strip()) for _, text in rows}
         if len(lengths) == 1:
@@ -757,7 +776,7 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
     inst = Instance(source.path, source, layout, SquareGrid(width, len(grid)),
                     start_line=(expect.line if expect else grid[0][0]))
     if expect is not None:
-        inst.params = dict(zip(grids.params, expect.params))
+        inst.params = grids.assign(expect.params)
     for r, (line, cells) in enumerate(grid):
         for c, (tok, col) in enumerate(cells):
             inst.positions[(r, c)] = (line, col)

@@ -13,8 +13,17 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 (the first is written).  Each codec's argument names a layer (`clues`, `regions`, or one of the
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
-(a raw -2 with no pair is "?").  Several codecs may fill one layer
-(Bosanowa: `binary(clues, [(1, ".")]), number16(clues)`); see Binding.writes.
+(a raw -2 with no pair is "?").
+
+Several codecs may fill one layer, where puzz.link keeps in two encodings
+what a text instance writes in one grid (Bosanowa's board shape and its
+numbers, Double Back's rooms and its holes):
+
+    url doubleback: border(areas), binary(areas, [(1, "x")])
+
+A later codec's cells then replace an earlier one's; written, a token goes
+to the first codec whose pairs name it, any other to the first without
+pairs, and a codec of regions takes every cell (Binding.writes).
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
 EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def is_url(text: str) -> bool:
@@ -52,7 +62,11 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.optional = [c.optional for c in line.codecs]     # `codec(...)?`
         self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
+        # board option letters: pzprjs's numbers 1..26 are the letters A..Z
+        # (its numberAsLetter), unless a pair names them
+        self.letters = board_option(spec, "letters") is not None
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
@@ -72,6 +86,8 @@ class Binding:
                 return tok
         if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
             return None
+        if self.letters and type(raw) is int and 1 <= raw <= len(LETTERS):
+            return LETTERS[raw - 1]
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -80,30 +96,24 @@ class Binding:
         for r, tok in self.pairs[k]:
             if tok == token:
                 return r
+        if self.letters and type(token) is str and len(token) == 1 and token in LETTERS:
+            return LETTERS.index(token) + 1
         return UNKNOWN if token == "?" else token
 
     def writes(self, k: int, layer: str, token) -> bool:
         """Whether codec k writes this token of the layer.  When several
         codecs fill one layer's cells (Bosanowa's board shape and its
-        numbers), a token goes to the first of them whose pairs name it, and
-        any other token to the first of them with no pairs.  A codec of
-        region ids (``whole``: border, rooms) writes every token."""
-        if self.registry[self.codecs[k]].whole:      # region ids: every cell has one
-            return True
+        numbers, Double Back's rooms and holes), a token goes to the first of
+        them whose pairs name it, any other token to the first of them with
+        no pairs; a codec of regions (border, rooms) takes every cell."""
+        codec = self.registry[self.codecs[k]]
         sharing = [i for i, targets in enumerate(self.targets) if layer in targets
-                   and self.registry[self.codecs[i]].places == "cells"
-                   and not self.registry[self.codecs[i]].whole]
-        if len(sharing) <= 1 and not self.whole_beside(layer) or k not in sharing:
+                   and self.registry[self.codecs[i]].places == "cells"]
+        if len(sharing) <= 1 or k not in sharing or codec.whole:
             return True
         naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
-        plain = [i for i in sharing if not self.pairs[i]]
+        plain = [i for i in sharing if not self.pairs[i] and not self.registry[self.codecs[i]].whole]
         return k == (naming or plain or [None])[0]
-
-    def whole_beside(self, layer) -> bool:
-        """Whether a codec of region ids fills ``layer`` too (the others then
-        write only the tokens their pairs name: Double Back's holes)."""
-        return any(layer in targets and self.registry[self.codecs[i]].whole
-                   for i, targets in enumerate(self.targets))
 
     def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
         """Codec ``k``'s raw values as the spec's tokens, on the cells of
@@ -161,7 +171,10 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
     if spec.board.kind != "square":
         raise err(line, f"'{line.kind}' is for square boards")
     known = set(spec.layer_names) | set(spec.params)
-    for c in line.codecs:
+    for i, c in enumerate(line.codecs):
+        if c.optional and (line.kind != "url" or not all(d.optional for d in line.codecs[i:])):
+            raise err(c, "'?' marks URL layers that pzprjs leaves out when they are blank: "
+                         "only on a url line, and only on its last codecs")
         codec = registry.get(c.name)
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
@@ -233,7 +246,7 @@ def read_url_by_type(spec_for_type, text: str, name: str, source: Source | None 
     rows, cols = codec_table.board_size(binding.codecs, url.rows, url.cols)
     try:
         values = codec_table.decode_layers(binding.codecs, url.body, url.rows, url.cols,
-                                           url.body_offset)
+                                           url.body_offset, optional=binding.optional)
     except FormatError as e:
         raise fail(e.message, e.offset) from None
     inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
@@ -294,7 +307,6 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     inst.doubled = board_option(spec, "doubled") is not None
     places = inst.clue_places() or set()
     blanks = blank_tokens(spec)
-    filled = set()                 # the layers an earlier codec of the line filled
     for i, targets in enumerate(binding.targets):
         if not targets and _is_option(binding.codecs[i]):
             on = values[k]
@@ -308,7 +320,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             value = values[k]
             k += 1
             if target in spec.params:
-                inst.params[target] = int(value)
+                inst.params[target] = tuple(value) if spec.params[target].rest else int(value)
                 continue
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
@@ -318,11 +330,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
-            elif target in filled:         # ... and any other layer (Double Back's holes)
-                inst.layers[target] = Record({**inst.layers[target], **layer})
-            else:
-                inst.layers[target] = Record(layer)
-            filled.add(target)
+            else:                          # a later codec's cells replace the earlier's
+                inst.layers[target] = Record({**inst.layers.get(target, {}), **layer})
     inst.positions = SamePlace(inst.geometry, place)
     for name in spec.layer_names:
         if name == "regions" and name not in inst.layers:
@@ -331,6 +340,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             inst.layers.setdefault(name, Record({}))
     for name, p in spec.params.items():
         if name not in inst.params:
+            if p.rest:
+                inst.params[name] = ()
+                continue
             if p.default is None:
                 raise fail(f"the spec's parameter '{name}' is not in this puzzle's "
                            f"{binding.line.kind}")
@@ -361,7 +373,8 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
-                            for c, v in sorted(inst.layers[target].items())})
+                            for c, v in sorted(inst.layers[target].items())
+                            if binding.writes(i, target, v)})
             else:
                 out.append(_written(binding.layer_raw(
                     i, {c: v for c, v in inst.layers[target].items()
@@ -390,7 +403,8 @@ def write_url(spec: ast.Spec, inst: Instance) -> str:
     g = inst.geometry
     rows, cols = codec_table.url_size(binding.codecs, g.height, g.width)
     try:
-        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols)
+        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols,
+                                         optional=binding.optional)
     except FormatError as e:
         raise PzcError(f"{inst.name}: cannot be written as a puzz.link URL: {e.message}") from None
     return make_url(binding.types[0], cols, rows, body)
@@ -448,10 +462,12 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
         return f"{g.side}\n" + "\n".join(layout_rows(inst, tokens)) + "\n"
     if not isinstance(g, SquareGrid):
         raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
-    head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
+    numbers = [x for p in spec.params for x in (inst.params[p] if spec.params[p].rest
+                                                  else [inst.params[p]])]
+    head = " ".join(str(x) for x in [g.width, g.height] + numbers)
     grids = []
     if inst.outside:       # "R C", then a line a side (with lists: a line a row or column)
-        head = " ".join(str(x) for x in [g.height, g.width] + [inst.params[p] for p in spec.params])
+        head = " ".join(str(x) for x in [g.height, g.width] + numbers)
         lists = board_option(spec, "lists") is not None
         for side in inst.outside:
             places = side_places(side, g.height, g.width)

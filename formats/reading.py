@@ -133,6 +133,7 @@ def grids_of(spec: syntax.Spec) -> Grids:
                  lists=board_option(spec, "lists") is not None,
                  letters=board_option(spec, "letters") is not None,
                  points=board_option(spec, "points") is not None,
+                 rest=next((name for name, p in spec.params.items() if p.rest), None),
                  doubled=board_option(spec, "doubled") is not None)
 
 

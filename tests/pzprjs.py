@@ -19,6 +19,7 @@ two cells, or a cell side, halfway between their centres.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -77,6 +78,7 @@ def need():
         pytest.skip("needs node and the npm package pzpr (set PZPR_NODE_MODULES)")
 
 
+@functools.lru_cache(maxsize=None)
 def cell(r: int, c: int, method: str, value) -> list:
     """An answer step on cell (r, c): e.g. setQans 1 (shade), setAnum n (a number)."""
     return ["c", 2 * c + 1, 2 * r + 1, method, value]
@@ -111,7 +113,9 @@ def check(jobs: list, timeout: float = 300) -> list:
 
 def known_types(names) -> set:
     """The puzz.link type names among ``names`` that this pzprjs knows (the
-    npm package 0.10.1 lacks many of today's puzz.link types)."""
+    npm package 0.10.1 lacks many of today's puzz.link types, such as
+    geradeweg); one node run for them all.  For one type: ``name in
+    known_types({name})``."""
     need()
     run = subprocess.run(
         ["node", "-e", "const pzpr = require(require('path').join(process.argv[1], 'pzpr'));"

@@ -153,24 +153,33 @@ def test_drawing_holds_the_answer(name):
     root = ET.fromstring(text)
     assert cells_of(root, "cell") == set(inst.geometry.cells)
 
+    hints = draw._Hints(spec, inst)
+
     def answer(tokens):
-        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t}
-    assert answer("#") <= cells_of(root, "shade") | cells_of(root, "object disc")
+        """Cells whose answer is one of ``tokens`` drawn as the convention says
+        (a spec's draw line may draw a token otherwise: Battleships' 'o' 's')."""
+        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t
+                and hints.shape("answer", t, None) is None}
+
+    def shape(name):            # drawn by the answer, or by a given clue the answer keeps
+        return cells_of(root, "object " + name) | cells_of(root, "clue " + name)
+    assert {c for c, t in pic.cells.items()
+            if hints.shape("answer", t, None) == "shade"} <= cells_of(root, "shade")
+    assert answer("#") <= cells_of(root, "shade") | shape("disc")
     paths = [e for e in root.iter() if e.get("class") == "path"]
     if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:
         assert paths
-    if not pic.canvas:          # a line from the centre to each side a cell's token goes by
-        tokens = list(pic.cells.values()) + list((pic.text or {}).values())
-        assert len([e for e in paths if e.tag == SVG + "line"]) == sum(
-            len(draw._BOX[t]) * (2 if draw._BOX[t].isupper() else 1)
-            for t in tokens if t in draw._BOX)
     assert answer("*") <= {tuple(int(v) for v in e.get("data-cell").split(","))
                            for e in root.iter() if (e.get("class") or "").startswith("object ")}
     assert answer("◤◥◢◣") <= cells_of(root, "half")
     assert answer("|-") <= cells_of(root, "bar")
-    assert answer("co") <= cells_of(root, "object circle")
-    assert answer("t") <= cells_of(root, "object triangle")
-    assert answer("s") <= cells_of(root, "object square")
+    assert answer("co") <= shape("circle")
+    assert answer("t") <= shape("triangle")
+    assert answer("s") <= shape("square")
+    if not pic.canvas:          # a line from the centre to each side a cell's token goes by
+        tokens = list(pic.cells.values()) + list((pic.text or {}).values())
+        assert len([e for e in paths if e.tag == SVG + "line"]) == sum(
+            len(draw._BOX[t]) * (2 if draw._BOX[t].isupper() else 1) for t in tokens if t in draw._BOX)
 
 
 def sudoku4(tmp_path, rows):

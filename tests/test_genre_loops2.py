@@ -1,6 +1,6 @@
 """Issue 27's loop and line genres against brute forces written here:
 Geradeweg, Simple Loop, Double Back, Koburin, Yajilin (regions), Castle
-Wall, Moon or Sun, Shirokuro and Pipelink.
+Wall, Moon or Sun and Shirokuro (Pipelink: tests/test_genre_loops3.py).
 
 Each genre's rules are applied in plain Python, as puzz.link checks them, to
 every candidate answer of a small board (every loop of tests/loop_tools.py,
@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from typing import Callable, NamedTuple
 
 import pytest
 
@@ -27,7 +26,8 @@ import shaded as shaded_tools
 from conftest import EXAMPLES, run_cli
 from genre_tools import check_against_brute, run_json, tokens, write_instances
 from loading import spec
-from loop_tools import DOWN, LEFT, RIGHT, UP, add, all_loops, directions, draw
+from loop_tools import (DOWN, LEFT, RIGHT, UP, Genre, add, all_loops, cells_of, directions, draw,
+                        rejects, rooms_apart, same_instance)
 from pzc import api
 
 MOST = 30          # boards with more answers than this are not kept (counting is slow)
@@ -36,10 +36,6 @@ MOST = 30          # boards with more answers than this are not kept (counting i
 SIDES = {"─": (LEFT, RIGHT), "│": (UP, DOWN), "┌": (DOWN, RIGHT), "┐": (DOWN, LEFT),
          "└": (UP, RIGHT), "┘": (UP, LEFT), "┼": (UP, DOWN, LEFT, RIGHT),
          "╴": (LEFT,), "╵": (UP,), "╶": (RIGHT,), "╷": (DOWN,)}
-
-
-def cells_of(board):
-    return [(r, c) for r in range(len(board)) for c in range(len(board[0]))]
 
 
 def run(dirs, cell, d):
@@ -71,53 +67,6 @@ def line_of(cell, d, h, w) -> list:
         out.append(x)
         x = add(x, d)
     return out
-
-
-def same_instance(genre, path, tmp_path, regions=(), in_urls=lambda inst: True):
-    """Every instance of ``path`` written as a puzz.link URL and as a pzprv3
-    file reads back as the same instance (its text form; the grids numbered
-    ``regions`` compared as partitions, since the readers number regions).
-    An instance that ``in_urls`` says puzz.link's URLs cannot hold is refused."""
-    s = spec(genre)
-    for k, inst in enumerate(api.load_instances(s, path)):
-        want = canonical(api.write_instance(s, inst, "text"), regions)
-        if not in_urls(inst):
-            with pytest.raises(api.PzcError, match="cannot be written as a puzz.link URL"):
-                api.write_instance(s, inst, "url")
-        else:
-            url = api.write_instance(s, inst, "url")
-            assert url.startswith(f"https://puzz.link/p?{s.url_types[0]}/")
-            back, = api.load_instances(s, url)
-            assert canonical(api.write_instance(s, back, "text"), regions) == want, url
-        file = tmp_path / f"{k}.pzprv3"
-        file.write_text(api.write_instance(s, inst, "pzprv3"))
-        back, = api.load_instances(s, str(file))
-        assert canonical(api.write_instance(s, back, "text"), regions) == want, file.read_text()
-
-
-def canonical(text, regions):
-    """A text instance with its grids numbered ``regions`` written as their
-    regions, connected groups of one id (Double Back's holes 'x' kept), each
-    numbered by its first cell: the readers number regions their own way."""
-    head, *rows = text.strip().split("\n")
-    height = int(head.split()[1])
-    grids = [rows[i:i + height] for i in range(0, len(rows), height)]
-    for g in regions:
-        ids = [row.split() for row in grids[g]]
-        room = rooms_apart(ids)
-        names = {}
-        grids[g] = [" ".join("x" if t == "x" else names.setdefault(room[r, c], str(len(names) + 1))
-                             for c, t in enumerate(row)) for r, row in enumerate(ids)]
-    return [head] + [row for g in grids for row in g]
-
-
-def rejects(genre, tmp_path, text, where, message):
-    """The instance ``text`` is refused at line:column ``where`` with ``message``."""
-    path = tmp_path / "bad.txt"
-    path.write_text(text)
-    out = run_cli("solve", genre, path)
-    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
-    assert f"bad.txt:{where}: error: {message}" in out.stderr, out.stderr
 
 
 # ------------------------------------------------------------------ Geradeweg
@@ -351,24 +300,6 @@ def test_yajilin_regions_is_named_by_puzzlinks_type():
 
 # ------------------------------------------------------------------ Double Back
 
-def rooms_apart(ids):
-    """Double Back's regions: the connected groups of cells of one id, holes
-    ('x') in none; cell -> the index of its region."""
-    room = {}
-    for start in cells_of(ids):
-        if start in room or ids[start[0]][start[1]] == "x":
-            continue
-        room[start], todo = start, [start]
-        while todo:
-            x = todo.pop()
-            for d in (UP, DOWN, LEFT, RIGHT):
-                y = add(x, d)
-                if y in set(cells_of(ids)) and y not in room and ids[y[0]][y[1]] == ids[x[0]][x[1]]:
-                    room[y] = start
-                    todo.append(y)
-    return room
-
-
 def enters_twice(room, loop) -> bool:
     crossings = {}
     for a, b in loop:
@@ -548,96 +479,6 @@ def shirokuro_boards(rng, h, w, n):
     return mixed(n, draw_board, shirokuro_answers)
 
 
-# ------------------------------------------------------------------ Pipelink
-
-PIECES = ["─", "│", "┌", "┐", "└", "┘", "┼"]
-
-
-def one_loop_through(sides) -> bool:
-    """Whether the lines (cell -> the directions it is left by) are one loop,
-    going straight on through the cells where it crosses itself."""
-    links = {frozenset((x, add(x, d))) for x, ds in sides.items() for d in ds}
-    if not links:
-        return False
-    x = min(sides)
-    d = min(sides[x])
-    start, walked = (x, d), 0
-    while True:
-        y = add(x, d)
-        walked += 1
-        back = (-d[0], -d[1])
-        d = d if len(sides[y]) == 4 else next(e for e in sides[y] if e != back)
-        x = y
-        if (x, d) == start:
-            return walked == len(links)
-
-
-def pipelink_answers(board):
-    """Every way to give each cell a piece (as given where one is), the
-    pieces fitting together, that makes one loop."""
-    h, w = len(board), len(board[0])
-    cells = cells_of(board)
-    out = []
-
-    def fill(k, sides):
-        if k == len(cells):
-            if one_loop_through(sides):
-                out.append([[LINE_CHAR[frozenset(sides[r, c])] for c in range(w)]
-                            for r in range(h)])
-            return
-        r, c = cells[k]
-        for t in PIECES if board[r][c] in "-?" else [board[r][c]]:
-            ds = set(SIDES[t])
-            if (r == 0 and UP in ds) or (r == h - 1 and DOWN in ds) or \
-                    (c == 0 and LEFT in ds) or (c == w - 1 and RIGHT in ds):
-                continue
-            if c > 0 and (LEFT in ds) != (RIGHT in sides[r, c - 1]):
-                continue
-            if r > 0 and (UP in ds) != (DOWN in sides[r - 1, c]):
-                continue
-            fill(k + 1, {**sides, (r, c): ds})
-    fill(0, {})
-    return out
-
-
-def pipelink_boards(rng, h, w, n):
-    """Pieces shown from a random answer of a board with a few crossings
-    given (most crossings shown, other pieces at random, now and then a '?'),
-    now and then one piece turned."""
-    def draw_board():
-        seed = [["-"] * w for _ in range(h)]
-        for r, c in rng.sample(cells_of(seed), rng.randint(0, 2)):
-            seed[r][c] = "┼"
-        answers = pipelink_answers(seed)
-        if not answers:
-            return None
-        answer = rng.choice(answers)
-        board = [[t if (t == "┼" and rng.random() < 0.8) or rng.random() < 0.3 else "-"
-                  for t in row] for row in answer]
-        r, c = rng.choice(cells_of(board))
-        if rng.random() < 0.15:
-            board[r][c] = "?"
-        elif rng.random() < 0.2:
-            board[r][c] = rng.choice(PIECES)
-        return board
-    return mixed(n, draw_board, pipelink_answers)
-
-
-TWO_LOOPS = ["┌─┐┌┐", "│┌┼┘│", "│└┼┐│", "└─┘└┘"]
-
-
-def test_pipelink_two_loops_that_cross_are_not_one(tmp_path):
-    """Every piece given: two loops crossing twice, whose links do touch (so
-    connectivity of the links alone would take them for one loop)."""
-    two = TWO_LOOPS
-    assert pipelink_answers(two) == []
-    path = tmp_path / "two.txt"
-    path.write_text("\n".join(two) + "\n")
-    for mode in ("lazy", "eager"):
-        assert [r["count"] for r in run_json("count", "pipelink", str(path),
-                                             "--connectivity", mode)] == [0]
-
-
 # ------------------------------------------------------------------ Castle Wall
 
 COMPASS = {"n": UP, "s": DOWN, "w": LEFT, "e": RIGHT}
@@ -727,14 +568,6 @@ def test_castle_clue_spellings_and_errors(tmp_path):
 
 # ------------------------------------------------------------------ every genre
 
-class Genre(NamedTuple):
-    boards: Callable            # (rng, h, w, n) -> n boards
-    answers: Callable           # board -> its answers, as pzc prints them
-    layers: Callable = lambda board: [board]     # board -> the grids of its instance
-    regions: tuple = ()         # which of those grids hold region ids
-    in_urls: Callable = lambda inst: True        # puzz.link's URLs can hold the instance
-
-
 GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "simpleloop": Genre(simpleloop_boards, simpleloop_answers),
           "koburin": Genre(koburin_boards, koburin_answers),
@@ -744,7 +577,6 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           # a URL has no grey circle (decodeCircle), a pzprv3 file has ('-')
           "shirokuro": Genre(shirokuro_boards, shirokuro_answers,
                              in_urls=lambda inst: "?" not in inst.clues.values()),
-          "pipelink": Genre(pipelink_boards, pipelink_answers),
           "castle": Genre(castle_boards, castle_answers)}
 
 
@@ -780,7 +612,7 @@ def line_ops(grid, fixed=()) -> tuple:
     return ops, ops[:cut] + ops[cut + 1:]
 
 
-NPM = ["moonsun", "shirokuro", "pipelink"]          # the genres here that the npm package pzpr has
+NPM = ["moonsun", "shirokuro"]          # the genres here that the npm package pzpr has
 
 
 @pytest.mark.parametrize("genre", NPM)
@@ -806,14 +638,3 @@ def test_pzprjs_accepts_the_answers_and_refuses_them_broken(tmp_path, genre):
     verdicts = pzprjs.check(jobs)
     assert all("error" not in v for v in verdicts), verdicts
     assert [v["complete"] for v in verdicts] == [True, False] * len(files), verdicts
-
-
-def test_pipelink_two_loops_that_cross_pzprjs_refuses_too(tmp_path):
-    """pzprjs draws the lines of the given pipes itself: it finds them no answer."""
-    pzprjs.need()
-    path = tmp_path / "two.txt"
-    path.write_text("\n".join(TWO_LOOPS) + "\n")
-    inst, = api.load_instances(spec("pipelink"), str(path))
-    verdict, = pzprjs.check([{"open": api.write_instance(spec("pipelink"), inst, "url")}])
-    assert verdict["complete"] is False and verdict["code"] == "lnPlLoop", verdict
-

@@ -76,6 +76,7 @@ _TOKEN_SHAPES = {"#": "shade", "*": "disc", "o": "circle", "c": "circle", "t": "
                  "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS},
                  **{t: "slash" for t in _SLASHES}}
 FUTON = "#f3dfc1"
+_OBJECTS = ("disc", "circle", "star", "triangle", "square")
 
 
 @dataclass
@@ -490,12 +491,13 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     clue = clues.get(cell)
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
     clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
-    # a loop through a given piece of it (Pipelink's pipes) is drawn over the piece
     shows_clue = clue is not None and token is not None and (
-        shape == "regions" or token == clue_token and clue_shape != "none" and shape != "path"
-        or shape == "text" and token.startswith(clue_token))
-    small = token is not None and not shows_clue and shape == "text"
-    on_dark = shape == "shade" and not shows_clue
+        shape == "regions" or token == clue_token and clue_shape not in ("none", "path")
+        or shape == "text" and token.startswith(clue_token)
+        or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
+    # the answer's number, bar or futon written over a clue puts it in the corner
+    small = token is not None and not shows_clue and shape in ("text", "bar", "pillow", "futon")
+    on_dark = shape == "shade"          # a shaded answer that is its clue: the clue in white
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
@@ -630,13 +632,12 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     if shape == "sums":
         _sums(svg, board, cell, token)
         return
-    if shape == "line" and token in _BOX:      # a given piece of line, dark under the answer's
-        x, y = board.centre(cell)
-        for d in _BOX[token].lower():
-            (ex, ey), _ = board.toward(cell, d)
-            svg.add("clue", f'<line class="{cls} line" x1="{_n(x)}" y1="{_n(y)}" x2="{_n(ex)}" '
-                            f'y2="{_n(ey)}" stroke="{INK}" stroke-width="11" '
-                            f'stroke-linecap="square"/>')
+    if shape == "path" and token in _BOX:      # a given piece of line, under the answer's
+        for d in _BOX[token]:
+            (mx, my), _ = board.toward(cell, d.lower())
+            svg.add("clue", f'<line class="{cls} piece" x1="{_n(x)}" y1="{_n(y)}" x2="{_n(mx)}" '
+                            f'y2="{_n(my)}" stroke="{INK}" stroke-width="11" '
+                            f'stroke-linecap="round"/>')
         return
     if shape in ("triangle", "square"):
         _object(svg, board, cell, shape, cls=cls)
@@ -658,13 +659,14 @@ def _object(svg, board, cell, shape, cls="object"):
     x, y = board.centre(cell)
     r = board.size * 0.32
     at = f'data-cell="{cell[0]},{cell[1]}"'
+    line = ANSWER_INK if cls == "object" else INK      # outlines the answer draws: blue
     if shape == "disc":
         svg.add("object" if cls == "object" else "clue",
                 f'<circle class="{cls} disc" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{INK}"/>')
     elif shape == "circle":
         svg.add("object" if cls == "object" else "clue",
                 f'<circle class="{cls} circle" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
-                f'stroke="{INK}" stroke-width="2"/>')
+                f'stroke="{line}" stroke-width="2"/>')
     elif shape == "star":
         svg.add("object" if cls == "object" else "clue",
                 f'<polygon class="{cls} star" {at} points="{_points(_star(x, y, r))}" '
@@ -677,7 +679,7 @@ def _object(svg, board, cell, shape, cls="object"):
                 (x + k * 0.85, y + k * 0.85), (x - k * 0.85, y + k * 0.85)])
         svg.add("object" if cls == "object" else "clue",
                 f'<polygon class="{cls} {shape}" {at} points="{_points(pts)}" fill="none" '
-                f'stroke="{INK}" stroke-width="2.5" stroke-linejoin="round"/>')
+                f'stroke="{line}" stroke-width="2.5" stroke-linejoin="round"/>')
     elif shape == "cross":
         d = r * 0.7
         svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
