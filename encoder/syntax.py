@@ -272,7 +272,7 @@ class PortfolioHint(Stmt):
 ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "triangle", "square",
                  "pillow", "futon", "regions", "none")
 LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "triangle", "square",
-                "arrow", "sums", "path", "regions", "none")
+                "arrow", "grey", "sums", "path", "regions", "none")
 
 
 @dataclass(slots=True, eq=False)

@@ -1239,6 +1239,71 @@ def _enc_lineparts(values, rows, cols, inputs):
     return _runs_of(n, item, 16, 19)
 
 
+# ---------------------------------------------------------------------------
+# colourarrows (Castle Wall's decodePzpr: a colour, an arrow and a number a clue)
+#
+# A clue cell's raw value is janko.at's token of it: its number (none when
+# pzprjs's is -2), its arrow n s w e (pzprjs's qdir 1-4; none for 0) and its
+# colour o white, x black (ques 1, 2), nothing grey (ques 0), or 'g' where the
+# token would be empty or a bare number: "1wx", "3no", "6w", "x", "g", "3g".
+
+_COMPASS = {1: "n", 2: "s", 3: "w", 4: "e"}
+_QDIR = {"n": 1, "s": 2, "w": 3, "e": 4, "u": 1, "d": 2, "l": 3, "r": 4}
+_COLOUR = {0: "", 1: "o", 2: "x"}
+_QUES = {"": 0, "g": 0, "o": 1, "x": 2}
+_CASTLE_TOKEN = re.compile(r"(\d*|\?)([nsweudlr]?)([oxg]?)")
+
+
+def castle_token(ques, qdir, qnum) -> str:
+    """janko's token of a clue cell from pzprjs's colour, arrow and number."""
+    token = ("" if qnum == -2 else str(qnum)) + _COMPASS.get(qdir, "") + _COLOUR[ques]
+    return token + "g" if token.isdigit() or not token else token
+
+
+def castle_parts(token) -> tuple:
+    """(ques, qdir, qnum) of a clue cell's token; FormatError if it is none."""
+    m = _CASTLE_TOKEN.fullmatch(str(token))
+    if m is None:
+        raise FormatError(f"{token!r} is not a clue: a number, an arrow (n s w e) and a "
+                          f"colour (o white, x black, g or none grey), as \"1wx\"")
+    number, arrow, colour = m.groups()
+    return _QUES[colour], _QDIR.get(arrow, 0), int(number) if number.isdigit() else -2
+
+
+def _dec_colourarrows(cur, rows, cols, inputs):
+    def item(ch, at):
+        if "a" <= ch <= "z":
+            return None, int(ch, 36) - 9
+        if ch not in "012":
+            cur.error(f"'{ch}' is not a colour (0 grey, 1 white, 2 black)", at)
+        d = cur.take(1, "a clue's arrow")
+        if "0" <= d <= "4":
+            n = cur.take(1, "a clue's number")
+            return castle_token(int(ch), int(d), -2 if n == "." else
+                                _int(n, 16, cur, at + 2, "a hexadecimal digit")), 1
+        if "5" <= d <= "9":
+            return castle_token(int(ch), int(d) - 5, _int(cur.take(2, "a clue's number"), 16,
+                                                         cur, at + 2, "a hexadecimal number")), 1
+        if d == "-":
+            arrow = _int(cur.take(1, "a clue's arrow"), 16, cur, at + 2, "an arrow (0-4)")
+            return castle_token(int(ch), arrow, _int(cur.take(3, "a clue's number"), 16, cur,
+                                                     at + 3, "a hexadecimal number")), 1
+        cur.error(f"'{d}' is not an arrow (0-4, or 5-9 with a two-digit number)", at + 1)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_colourarrows(values, rows, cols, inputs):
+    def write(token):
+        ques, qdir, qnum = castle_parts(token)
+        if qnum == -2:
+            return f"{ques}{qdir}."
+        _check_int(qnum, "a clue's number (0..4095)", 0, 4095)
+        if qnum < 16:
+            return f"{ques}{qdir}{qnum:x}"
+        return f"{ques}{qdir + 5}{qnum:02x}" if qnum < 256 else f"{ques}-{qdir}{qnum:03x}"
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 9, 26)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
@@ -1303,6 +1368,9 @@ _url("piecebank", 1, _dec_piecebank, _enc_piecebank, "decodePieceBank",
      "pzprjs's fleets (c: 3 2 1, d: 4 3 2 1, e: 5 4 3 2 1, z: none), else '/N/piece/...' "
      "(its last piece runs to the end of the body: the bank comes last)",
      blank=lambda rows, cols: [()])
+_url("colourarrows", 1, _dec_colourarrows, _enc_colourarrows, "decodePzpr of castle",
+     "clue cells with a colour, an arrow and a number, as janko's tokens: \"1wx\" (1, "
+     "west, black), \"3no\", \"6w\" (grey), \"x\"")
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
@@ -1609,6 +1677,34 @@ def _fdec_cellblockarrows(lc, rows, cols, inputs):
 
 def _fenc_cellblockarrows(values, rows, cols, inputs):
     return _fenc_cellqnum(values, rows, cols, inputs, symbols=_FILE_BLOCKS)
+
+
+def _fdec_cellcolourarrows(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the clues")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == ".":
+            continue
+        try:
+            qdir, qnum, ques = tok.split(",")
+            qdir = _file_int(qdir)
+            qnum = -2 if qnum == "-" else _file_int(qnum)
+            if qdir not in _DIRS or qnum < -2:
+                raise ValueError
+            out[cell] = castle_token(_file_int(ques) & 3, qdir, qnum)
+        except (ValueError, KeyError):
+            lc.error(f"the clues: '{tok}' is not 'arrow,number,colour' (0-4, a number or "
+                     f"'-', 0-2) or '.'", line)
+    return [out]
+
+
+def _fenc_cellcolourarrows(values, rows, cols, inputs):
+    def write(token, cell):
+        if token is None:
+            return "."
+        ques, qdir, qnum = castle_parts(token)
+        return f"{qdir},{'-' if qnum == -2 else qnum},{ques}"
+    return _write_layer(values, rows, cols, write)
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -2063,6 +2159,9 @@ _file("celllineparts", 1, _fdec_celllineparts, _fenc_celllineparts,
 _file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
       "an obsolete line of the display type: read and ignored, written 'pipe' as pzprjs "
       "does (Pipelink)")
+_file("cellcolourarrows", 1, _fdec_cellcolourarrows, _fenc_cellcolourarrows,
+      "decodeData of castle", "clue cells 'arrow,number,colour' (0-4, a number or '-', 0-2 "
+      "grey, white, black), read as colourarrows' tokens; '.' no clue")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
       "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",

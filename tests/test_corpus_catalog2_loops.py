@@ -17,9 +17,10 @@ from genre_tools import run_json, tokens
 
 SETS = CORPUS / "catalog2-train"
 GENRES = {"geradeweg": "Geradeweg", "simpleloop": "SimpleLoop", "koburin": "Koburin",
-          "yajilin_regions": "RegionalYajilin", "doubleback": "DoubleBack"}
+          "yajilin_regions": "RegionalYajilin", "doubleback": "DoubleBack",
+          "castle": "CastleWall"}
 # the genres whose answers show a clue where no line goes (the dataset: '-')
-SHOW_CLUES = {"koburin"}
+SHOW_CLUES = {"koburin", "castle"}
 
 # a compass point of the dataset -> pzc's direction (up, down, left, right)
 COMPASS = {"n": 0, "s": 1, "w": 2, "e": 3}

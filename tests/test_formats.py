@@ -179,6 +179,9 @@ def layers_for(codec, rng, rows, cols, prior, wide=False):
         return [tuple(fleet[:max([k + 1 for k, n in enumerate(fleet) if n] + [0])])]
     if name == "blockarrows":
         return [numbers(rng, rows, cols, [1, 2, 10, 11, 57, 99, "#", "u", "d", "l", "r"])]
+    if name in ("colourarrows", "cellcolourarrows"):
+        return [numbers(rng, rows, cols, ["1wx", "3no", "6w", "x", "o", "g", "0s", "3g", "15e",
+                                          "16n", "255w", "256s", "4095eo", "ex", "no"])]
     if name in ("lineparts", "celllineparts"):
         return [numbers(rng, rows, cols, [-2, 6, 11, 12, 13, 14, 15, 16, 17])]
     if name == "cellboard":
@@ -463,10 +466,12 @@ GENRES = {
                   ["rooms", "cellqnum51_outside", "cellans"], False, True),
     "pipelink": ("pipelink", "pipelink", ["lineparts"], ["disptype", "celllineparts", "borderline"],
                  True, True),
+    "castle": ("castle", "castle", ["colourarrows"], ["cellcolourarrows", "borderline"],
+               True, True),
 }
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
-NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback"}
+NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback", "castle"}
 
 # genres the npm package 0.10.1 lacks (today's puzz.link has them): read and
 # written as tests/test_genre_outside.py checks against what puzz.link writes

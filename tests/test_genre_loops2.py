@@ -1,6 +1,6 @@
 """Issue 27's loop and line genres against brute forces written here:
 Geradeweg, Simple Loop, Double Back, Koburin, Yajilin (regions), Castle
-Wall, Moon or Sun, Shirokuro and Pipelink.
+Wall, Moon or Sun and Shirokuro (Pipelink: tests/test_genre_loops3.py).
 
 Each genre's rules are applied in plain Python, as puzz.link checks them, to
 every candidate answer of a small board (every loop of tests/loop_tools.py,
@@ -15,6 +15,7 @@ package pzpr has the genre, pzprjs's own checker accepts pzc's answers.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -43,6 +44,29 @@ def run(dirs, cell, d):
     while d in dirs.get(cell, ()):
         cell, n = add(cell, d), n + 1
     return n
+
+
+def mixed(n, draw_board, answers) -> list:
+    """``n`` boards from ``draw_board()`` (None: none this time): about a third
+    with no answer, a third with one and a third with several (at most MOST),
+    since most boards drawn at random have none."""
+    boards, kinds = [], {0: 0, 1: 0, 2: 0}
+    while len(boards) < n:
+        board = draw_board()
+        found = len(answers(board)) if board is not None else MOST + 1
+        if found <= MOST and kinds[min(found, 2)] < -(-n // 3):
+            kinds[min(found, 2)] += 1
+            boards.append(board)
+    return boards
+
+
+def line_of(cell, d, h, w) -> list:
+    """The cells of an h x w board from ``cell`` on in direction ``d``, nearest first."""
+    out, x = [], add(cell, d)
+    while 0 <= x[0] < h and 0 <= x[1] < w:
+        out.append(x)
+        x = add(x, d)
+    return out
 
 
 # ------------------------------------------------------------------ Geradeweg
@@ -295,18 +319,13 @@ def doubleback_answers(ids):
 
 
 def doubleback_boards(rng, h, w, n):
-    """Random regions and up to two holes, drawn until about a third of the
-    boards have no answer, a third one and a third several (most have none)."""
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+    """Random regions and up to two holes."""
+    def draw_board():
         ids = shaded_tools.random_regions(rng, h, w, rng.randint(2, h * w // 3))
         for r, c in rng.sample(cells_of(ids), rng.randint(0, 2)):
             ids[r][c] = "x"
-        found = len(doubleback_answers(ids))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(ids)
-    return boards
+        return ids
+    return mixed(n, draw_board, doubleback_answers)
 
 
 # ------------------------------------------------------------------ Moon or Sun
@@ -377,11 +396,10 @@ def loop_regions(rng, order, cells, k):
 def moonsun_boards(rng, h, w, n):
     """Regions cut along a random loop (an even number of arcs, moons and
     suns in turn: a few marks of a region's kind on its arc, now and then one
-    of the other kind off it); now and then a mark moved; about a third of
-    the boards with no answer, one and several."""
+    of the other kind off it); now and then a mark moved."""
     cells = cells_of([[0] * w] * h)
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+
+    def draw_board():
         order = cycle(rng.choice(all_loops(h, w)))
         k = 2 * rng.randint(1, len(order) // 4)
         owner = loop_regions(rng, order, cells, k)
@@ -398,12 +416,8 @@ def moonsun_boards(rng, h, w, n):
         if rng.random() < 0.2:
             (r, c), (y, x) = rng.sample(cells, 2)
             marks[r][c], marks[y][x] = marks[y][x], marks[r][c]
-        board = (marks, [["abcdefgh"[owner[r, c]] for c in range(w)] for r in range(h)])
-        found = len(moonsun_answers(board))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(board)
-    return boards
+        return marks, [["abcdefgh"[owner[r, c]] for c in range(w)] for r in range(h)]
+    return mixed(n, draw_board, moonsun_answers)
 
 
 # ------------------------------------------------------------------ Shirokuro
@@ -444,10 +458,8 @@ LINE_CHAR = {frozenset(): ".", **{frozenset(ds): t for t, ds in SIDES.items()}}
 def shirokuro_boards(rng, h, w, n):
     """Lines drawn at random (each between two free cells of a row or a
     column, over free cells), their ends circles of two colours; now and
-    then a stray circle, a '?' or a colour changed; about a third of the
-    boards with no answer, one and several."""
-    boards, kinds = [], {0: 0, 1: 0, 2: 0}
-    while len(boards) < n:
+    then a stray circle, a '?' or a colour changed."""
+    def draw_board():
         board = [["-"] * w for _ in range(h)]
         used = set()
         for _ in range(rng.randint(1, h * w // 3)):
@@ -463,11 +475,95 @@ def shirokuro_boards(rng, h, w, n):
         for _ in range(rng.randint(0, 2)):
             r, c = rng.choice(cells_of(board))
             board[r][c] = rng.choice("wb?" if board[r][c] == "-" else "wb")
-        found = len(shirokuro_answers(board))
-        if kinds[min(found, 2)] < -(-n // 3) and found <= MOST:
-            kinds[min(found, 2)] += 1
-            boards.append(board)
-    return boards
+        return board
+    return mixed(n, draw_board, shirokuro_answers)
+
+
+# ------------------------------------------------------------------ Castle Wall
+
+COMPASS = {"n": UP, "s": DOWN, "w": LEFT, "e": RIGHT}
+
+
+def inside(loop, cell) -> bool:
+    """Whether a cell off the loop is inside it: its top left corner is, as
+    puzz.link finds it, by the loop's crossings of that line of corners up
+    to it (the board's rim is outside)."""
+    r, c = cell
+    return sum(frozenset(((r - 1, x), (r, x))) in loop for x in range(c)) % 2 == 1
+
+
+@functools.lru_cache(maxsize=None)
+def loops_as_sets(h, w):
+    """Every loop of an h x w board: (its links, as frozensets of two cells; its cells)."""
+    return [({frozenset(e) for e in loop}, {x for e in loop for x in e})
+            for loop in all_loops(h, w)]
+
+
+def castle_ok(board, loop, on) -> bool:
+    """puzz.link's checks on a loop (its links and cells): no clue on it; a
+    clue's number counts the loop's steps between the cells of its arrow's
+    line beyond it; black clues outside, white ones inside."""
+    h, w = len(board), len(board[0])
+    for (r, c) in cells_of(board):
+        t = board[r][c]
+        if t == "-":
+            continue
+        if (r, c) in on:
+            return False
+        number = "".join(ch for ch in t if ch.isdigit())
+        arrow = next((COMPASS[ch] for ch in t if ch in COMPASS), None)
+        if number:
+            line = line_of((r, c), arrow, h, w)
+            if sum(frozenset(p) in loop for p in zip(line, line[1:])) != int(number):
+                return False
+        if t.endswith("x") and inside(loop, (r, c)) or t.endswith("o") and not inside(loop, (r, c)):
+            return False
+    return True
+
+
+def castle_answers(board):
+    h, w = len(board), len(board[0])
+    return [draw(h, w, links, lambda x: board[x[0]][x[1]] if board[x[0]][x[1]] != "-" else None)
+            for links, on in loops_as_sets(h, w) if castle_ok(board, links, on)]
+
+
+def castle_boards(rng, h, w, n):
+    """Clues off a random loop: coloured as they lie (or grey), most with an
+    arrow and the loop's steps along its line; now and then a count one too
+    many."""
+    def draw_board():
+        links, on = rng.choice(loops_as_sets(h, w))
+        off = [x for x in cells_of([[0] * w] * h) if x not in on]
+        if not off:
+            return None
+        board = [["-"] * w for _ in range(h)]
+        for r, c in rng.sample(off, rng.randint(1, min(h + w - 2, len(off)))):
+            colour = "" if rng.random() < 0.3 else "xo"[inside(links, (r, c))]   # "": grey
+            token = colour
+            if rng.random() < 0.8:
+                a = rng.choice("nsew")
+                line = line_of((r, c), COMPASS[a], h, w)
+                steps = sum(frozenset(p) in links for p in zip(line, line[1:]))
+                token = str(steps + (rng.random() < 0.1)) + a + colour
+            board[r][c] = token or "g"
+        return board
+    return mixed(n, draw_board, castle_answers)
+
+
+def test_castle_clue_spellings_and_errors(tmp_path):
+    """A grey clue is written with 'g' or without a colour letter, arrows
+    as n s w e or u d l r; a number without an arrow has no answer (puzz.link
+    refuses it); a token that is no clue is refused at its place, and so is a
+    URL's clue that is none."""
+    path = tmp_path / "same.txt"
+    path.write_text("4 3\n- - - -\n- - 1w -\n- - - -\n\n4 3\n- - - -\n- - 1lg -\n- - - -\n\n"
+                    "4 3\n- - - -\n- - 1o -\n- - - -\n")
+    counts = [r["count"] for r in run_json("count", "castle", str(path))]
+    board = [["-"] * 4, ["-", "-", "1w", "-"], ["-"] * 4]
+    assert counts == [len(castle_answers(board))] * 2 + [0] and counts[0] > 0
+    rejects("castle", tmp_path, "3 2\n- 1qx -\n- - -\n", "2:3", "'1qx' is not allowed")
+    out = run_cli("solve", "https://puzz.link/p?castle/3/3/a7.f")
+    assert out.returncode == 2 and "'7' is not a colour (0 grey, 1 white, 2 black)" in out.stderr
 
 
 # ------------------------------------------------------------------ every genre
@@ -480,7 +576,8 @@ GENRES = {"geradeweg": Genre(geradeweg_boards, geradeweg_answers),
           "moonsun": Genre(moonsun_boards, moonsun_answers, list, (1,)),
           # a URL has no grey circle (decodeCircle), a pzprv3 file has ('-')
           "shirokuro": Genre(shirokuro_boards, shirokuro_answers,
-                             in_urls=lambda inst: "?" not in inst.clues.values())}
+                             in_urls=lambda inst: "?" not in inst.clues.values()),
+          "castle": Genre(castle_boards, castle_answers)}
 
 
 @pytest.mark.parametrize("genre", sorted(GENRES))
@@ -504,11 +601,15 @@ def test_examples_are_unique(genre):
 
 # ------------------------------------------------------------------ pzprjs
 
-def line_ops(grid) -> list:
-    """pzc's answer as steps on pzprjs's board: a line on each link."""
-    return [pzprjs.border((r, c), add((r, c), d), "setLineVal", 1)
-            for r, row in enumerate(grid) for c, t in enumerate(tokens(row))
-            for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
+def line_ops(grid, fixed=()) -> tuple:
+    """pzc's answer as steps on pzprjs's board, a line on each link; and the
+    answer broken: the first link with a cell not in ``fixed`` left out
+    (pzprjs draws a line between two given pipes of Pipelink by itself)."""
+    links = [((r, c), add((r, c), d)) for r, row in enumerate(grid)
+             for c, t in enumerate(tokens(row)) for d in SIDES.get(t, ()) if d in (RIGHT, DOWN)]
+    ops = [pzprjs.border(a, b, "setLineVal", 1) for a, b in links]
+    cut = next(i for i, (a, b) in enumerate(links) if a not in fixed or b not in fixed)
+    return ops, ops[:cut] + ops[cut + 1:]
 
 
 NPM = ["moonsun", "shirokuro"]          # the genres here that the npm package pzpr has
@@ -524,15 +625,16 @@ def test_pzprjs_accepts_the_answers_and_refuses_them_broken(tmp_path, genre):
     g = GENRES[genre]
     s = spec(genre)
     boards = [b for b in g.boards(random.Random(7), 4, 4, 12) if g.answers(b)]
-    files = []
+    files, givens = [], []
     for k, inst in enumerate(api.load_instances(s, write_instances(tmp_path, boards, g.layers))):
         files.append(tmp_path / f"{k}.pzprv3")
         files[-1].write_text(api.write_instance(s, inst, "pzprv3"))
+        givens.append({c for c, t in inst.clues.items() if t in SIDES})     # given pipes
     jobs = []
-    for file, r in zip(files, run_json("solve", *files)):
+    for file, fixed, r in zip(files, givens, run_json("solve", *files)):
         assert r["status"] == "solved" and r["spec"] == genre, r
-        ops = line_ops(r["grid"])
-        jobs += [{"open": file.read_text(), "ops": ops}, {"open": file.read_text(), "ops": ops[1:]}]
+        ops, broken = line_ops(r["grid"], fixed)
+        jobs += [{"open": file.read_text(), "ops": ops}, {"open": file.read_text(), "ops": broken}]
     verdicts = pzprjs.check(jobs)
     assert all("error" not in v for v in verdicts), verdicts
     assert [v["complete"] for v in verdicts] == [True, False] * len(files), verdicts

@@ -28,6 +28,7 @@ For example the 2 x 1 Nurikabe answer `1#` (a clue 1 beside the sea) becomes
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
@@ -61,6 +62,9 @@ _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": 
         "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+# a clue that is a number with an arrow (u d l r, or janko's n s w e): "2d", "1wx"
+_ARROW_CLUE = re.compile(r"(\d*|\?)([udlrnsew]?)")
+_COMPASS = {"n": "u", "s": "d", "w": "l", "e": "r"}
 # a diagonal across the cell: the corners it joins, as (x, y) signs from the centre
 _SLASHES = {"/": ((-1, 1), (1, -1)), "\\": ((-1, -1), (1, 1))}
 _BLANK = {"", ".", " "}
@@ -598,8 +602,27 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     ink = "#fff" if on_dark else INK
     if shape in ("none", "regions"):           # regions: drawn as borders
         return
-    if shape == "arrow":
+    if shape == "arrow" and str(value) in _STEP:        # an arrows layer (Yajilin)
         _arrow(svg, board, cell, str(value), ink)
+        return
+    if shape in ("arrow", "grey") or shape == "wall" and _ARROW_CLUE.match(token)[0]:
+        # a clue cell of its own (Castle Wall's white, grey, black): its number
+        # and its arrow, the colour letters after them left out
+        number, arrow = _ARROW_CLUE.match(token).groups()
+        if shape == "arrow" and not number and not arrow:      # a white clue: a frame
+            svg.add("clue", f'<polygon class="{cls} block" data-cell="{cell[0]},{cell[1]}" '
+                            f'points="{_points(_inset(board, cell, 12))}" fill="none" '
+                            f'stroke="{INK}" stroke-width="1.5"/>')
+        elif shape == "grey":
+            svg.add("shade", f'<polygon class="block" data-cell="{cell[0]},{cell[1]}" '
+                             f'points="{_points(board.outline(cell))}" fill="{LOCKED}"/>')
+        elif shape == "wall":
+            _shade(svg, board, cell)
+        ink = "#fff" if shape == "wall" else INK
+        if number:
+            svg.text("text", x, y, number, _font(number, size), ink, cls, weight="bold")
+        if arrow:
+            _arrow(svg, board, cell, _COMPASS.get(arrow, arrow), ink)
         return
     if shape in ("wall", "shade"):
         _shade(svg, board, cell)
