@@ -452,9 +452,117 @@ def test_shakashaka_answers_pass_pzprjs(tmp_path):
                      shakashaka_ops, ".◤◥◢◣")
 
 
+# ---------------------------------------------------------------- Shugaku
+
+def shugaku_layouts(grid):
+    """Every way to lay the free cells out: {cell: '#', or ('P' or 'F', the
+    other half)}, each free cell in reading order the aisle or a futon with
+    its right or lower neighbour, either half the pillow."""
+    h, w = len(grid), len(grid[0])
+    free = [x for x in cells_of(h, w) if grid[x[0]][x[1]] == "-"]
+    lay = {}
+
+    def fill(k):
+        while k < len(free) and free[k] in lay:
+            k += 1
+        if k == len(free):
+            yield dict(lay)
+            return
+        x = free[k]
+        lay[x] = ("#", None)
+        yield from fill(k + 1)
+        for y in ((x[0], x[1] + 1), (x[0] + 1, x[1])):
+            if y in free and y not in lay:
+                for a, b in (("P", "F"), ("F", "P")):
+                    lay[x], lay[y] = (a, y), (b, x)
+                    yield from fill(k + 1)
+                del lay[y]
+        del lay[x]
+    return fill(0)
+
+
+def shugaku_ok(grid, lay):
+    """pzprjs's check: numbers count the pillows beside them, no pillow north
+    of its other half, no 2 x 2 aisle, the aisle connected, every futon
+    beside the aisle."""
+    h, w = len(grid), len(grid[0])
+    aisle = [x for x in lay if lay[x][0] == "#"]
+    for r, c in cells_of(h, w):
+        n = grid[r][c]
+        if n not in ("-", "x") and sum(lay.get(y, ("",))[0] == "P"
+                                       for y in neighbours(h, w, r, c)) != n:
+            return False
+    return (not any(t == "P" and other[0] == x[0] + 1 for x, (t, other) in lay.items())
+            and not any(all(y in aisle for y in s) for s in squares(h, w))
+            and connected(aisle, h, w)
+            and all(any(y in aisle for z in (x, other) for y in neighbours(h, w, *z))
+                    for x, (t, other) in lay.items() if t == "P"))
+
+
+def shugaku_brute(grid):
+    h, w = len(grid), len(grid[0])
+    shown = {"-": None, "x": "."}
+    return {grid_of(h, w, {(r, c): lay[(r, c)][0] if (r, c) in lay else
+                           shown.get(grid[r][c], str(grid[r][c])) for r, c in cells_of(h, w)})
+            for lay in shugaku_layouts(grid) if shugaku_ok(grid, lay)}
+
+
+def shugaku_board(rng, h, w):
+    """Pillars (a third of the cells, so that few cells are free), numbered
+    with the pillows of a random answer next to them (when the board without
+    numbers has one), some numbers left out."""
+    grid = [["x" if rng.random() < 0.3 else "-" for _ in range(w)] for _ in range(h)]
+    valid = [lay for lay in shugaku_layouts(grid) if shugaku_ok(grid, lay)]
+    lay = rng.choice(valid) if valid else {}
+    for r, c in cells_of(h, w):
+        if grid[r][c] == "x" and rng.random() < 0.7:
+            grid[r][c] = sum(lay.get(y, ("",))[0] == "P" for y in neighbours(h, w, r, c))
+    return grid
+
+
+def test_shugaku_against_brute_force():
+    rng = random.Random(3)
+    grids = [shugaku_board(rng, h, w) for h, w in sizes_of(rng, 40)]
+    run_genre("shugaku", grids, shugaku_brute)
+
+
+def shugaku_ops(grid, rows):
+    """pzprjs's futon halves: a pillow (42-45) or the other half (47-50)
+    whose partner is up, down, left or right.  Each pillow pairs with an F
+    beside it, above it or to its side (no pillow lies to the north): the
+    first such pairing of them all."""
+    cells = rows_of(rows)
+    h, w = len(cells), len(cells[0])
+    pillows = [x for x in cells_of(h, w) if cells[x[0]][x[1]] == "P"]
+    steps = {42: (-1, 0), 44: (0, -1), 45: (0, 1)}       # partner up, left, right
+    back = {42: 48, 44: 50, 45: 49}                       # the F's partner: down, right, left
+
+    def pair(k, taken):
+        if k == len(pillows):
+            return []
+        r, c = pillows[k]
+        for code, (dr, dc) in steps.items():
+            y = (r + dr, c + dc)
+            if 0 <= y[0] < h and 0 <= y[1] < w and cells[y[0]][y[1]] == "F" and y not in taken:
+                rest = pair(k + 1, taken | {y})
+                if rest is not None:
+                    return [pzprjs.cell(r, c, "setQans", code),
+                            pzprjs.cell(*y, "setQans", back[code])] + rest
+        return None
+    futons = pair(0, frozenset()) or []
+    return futons + [pzprjs.cell(r, c, "setQans", 1) for r, c in cells_of(h, w)
+                     if cells[r][c] == "#"]
+
+
+def test_shugaku_answers_pass_pzprjs(tmp_path):
+    rng = random.Random(4)
+    grids = [shugaku_board(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, "shugaku", grids, board_text, shugaku_brute, shugaku_ops, "#PF")
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka"]
+GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka", "shugaku"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
