@@ -67,6 +67,14 @@ def modules() -> Path | None:
     return None
 
 
+def version() -> str | None:
+    """The version of the pzpr package found (0.10.1 is the npm package of 2019)."""
+    found = modules()
+    if found is None:
+        return None
+    return json.loads((found / "pzpr" / "package.json").read_text()).get("version")
+
+
 def available() -> bool:
     return shutil.which("node") is not None and modules() is not None
 

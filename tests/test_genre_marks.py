@@ -50,17 +50,21 @@ def grid_of(h, w, answer):
     return printed([[answer[(r, c)] for c in range(w)] for r in range(h)])
 
 
-def judged_by_pzprjs(tmp_path, genre, boards, text, brute, ops_of, tokens, free=None):
+def judged_by_pzprjs(tmp_path, genre, boards, text, brute, ops_of, tokens, free=None,
+                     judged=None):
     """pzc's answers to ``boards`` (up to two a board), set on the boards
     pzprjs opens from the URLs `pzc convert` writes, pass pzprjs's check();
     each answer with one cell changed (to another of ``tokens``; a cell
     ``free(board, cell)`` allows, by default one without a clue) so that the
-    brute force refuses it fails.  ``ops_of(board, rows)``: pzprjs's steps."""
+    brute force refuses it fails.  ``ops_of(board, rows)``: pzprjs's steps.
+    ``judged(board)``: the board as pzprjs's rules see it, where they differ."""
     free = free or (lambda board, cell: board[cell[0]][cell[1]] == "-")
     pzprjs.need()
     path = tmp_path / "boards.txt"
     path.write_text("".join(text(b) for b in boards))
-    urls = run_cli("convert", genre, path).stdout.split()
+    judged_path = tmp_path / "judged.txt"
+    judged_path.write_text("".join(text(judged(b) if judged else b) for b in boards))
+    urls = run_cli("convert", genre, judged_path).stdout.split()
     assert len(urls) == len(boards)
     counted = run_cli("count", genre, path, "--show", "--limit", "2", "--format", "json")
     jobs, want = [], []
@@ -560,9 +564,163 @@ def test_shugaku_answers_pass_pzprjs(tmp_path):
     judged_by_pzprjs(tmp_path, "shugaku", grids, board_text, shugaku_brute, shugaku_ops, "#PF")
 
 
+# ---------------------------------------------------------------- Tatamibari and Nawabari
+
+def rectangle_tilings(h, w, clues):
+    """Every division of the board into rectangles that hold one clue each
+    (``clues``: cell -> clue), as lists of (top, left, height, width); the
+    first free cell in reading order is always some rectangle's top left."""
+    used = {}
+
+    def tile(rects):
+        free = next((x for x in cells_of(h, w) if x not in used), None)
+        if free is None:
+            yield list(rects)
+            return
+        t, l = free
+        for rh in range(1, h - t + 1):
+            for rw in range(1, w - l + 1):
+                box = [(t + i, l + j) for i in range(rh) for j in range(rw)]
+                if any(x in used for x in box):
+                    break
+                if sum(x in clues for x in box) != 1:
+                    continue
+                used.update(dict.fromkeys(box))
+                yield from tile(rects + [(t, l, rh, rw)])
+                for x in box:
+                    del used[x]
+    return tile([])
+
+
+def labelled(h, w, clues, rects):
+    """The printed answer: each cell the number of its rectangle's clue in
+    the reading order of the clues."""
+    order = {x: k for k, x in enumerate(sorted(clues))}
+    cells = {}
+    for t, l, rh, rw in rects:
+        box = [(t + i, l + j) for i in range(rh) for j in range(rw)]
+        k = order[next(x for x in box if x in clues)]
+        cells.update({x: str(k) for x in box})
+    return grid_of(h, w, cells)
+
+
+def four_corners(h, w, rects):
+    """Some point is a corner of four rectangles."""
+    owner = {(t + i, l + j): k for k, (t, l, rh, rw) in enumerate(rects)
+             for i in range(rh) for j in range(rw)}
+    return any(len({owner[(r - 1, c - 1)], owner[(r - 1, c)], owner[(r, c - 1)],
+                    owner[(r, c)]}) == 4 for r in range(1, h) for c in range(1, w))
+
+
+def tatami_fits(symbol, rh, rw):
+    return (symbol == "?" or symbol == "+" and rh == rw or symbol == "-" and rw > rh
+            or symbol == "|" and rh > rw)
+
+
+def tatamibari_brute(grid):
+    h, w = len(grid), len(grid[0])
+    clues = {(r, c): grid[r][c] for r, c in cells_of(h, w) if grid[r][c] != "."}
+    return {labelled(h, w, clues, rects) for rects in rectangle_tilings(h, w, clues)
+            if not four_corners(h, w, rects)
+            and all(tatami_fits(clues[x], rh, rw) for t, l, rh, rw in rects
+                    for x in clues if t <= x[0] < t + rh and l <= x[1] < l + rw)}
+
+
+def nawabari_brute(grid):
+    h, w = len(grid), len(grid[0])
+    clues = {(r, c): grid[r][c] for r, c in cells_of(h, w) if grid[r][c] != "-"}
+    return {labelled(h, w, clues, rects) for rects in rectangle_tilings(h, w, clues)
+            if all(clues[(r, c)] == "?" or clues[(r, c)] == (r == t) + (r == t + rh - 1)
+                   + (c == l) + (c == l + rw - 1)
+                   for t, l, rh, rw in rects for r, c in clues
+                   if t <= r < t + rh and l <= c < l + rw)}
+
+
+def random_rectangles(rng, h, w):
+    """A random division into rectangles: from each free cell in reading
+    order, a rectangle of random size over free cells."""
+    rects, used = [], set()
+    for t, l in cells_of(h, w):
+        if (t, l) not in used:
+            rw = 1
+            while rw < 3 and l + rw < w and (t, l + rw) not in used and rng.random() < 0.6:
+                rw += 1
+            rh = 1
+            while rh < 3 and t + rh < h and rng.random() < 0.6:
+                rh += 1
+            rects.append((t, l, rh, rw))
+            used |= {(t + i, l + j) for i in range(rh) for j in range(rw)}
+    return rects
+
+
+def rectangle_board(rng, h, w, blank, clue):
+    """A clue in a random cell of each rectangle of a random division
+    (``clue(cell, rectangle)``), now and then none, another or '?'; the
+    first rectangle always has one (pzc refuses a board without clues)."""
+    grid = [[blank] * w for _ in range(h)]
+    for t, l, rh, rw in random_rectangles(rng, h, w):
+        r, c = t + rng.randrange(rh), l + rng.randrange(rw)
+        if rng.random() < 0.9 or (t, l) == (0, 0):
+            grid[r][c] = clue((r, c), (t, l, rh, rw)) if rng.random() < 0.85 else \
+                rng.choice(["?", clue((t, l), (t, l, 1, 1))])
+    return grid
+
+
+def tatamibari_board(rng, h, w):
+    return rectangle_board(rng, h, w, ".", lambda x, rect: "+" if rect[2] == rect[3]
+                           else "-" if rect[3] > rect[2] else "|")
+
+
+def nawabari_board(rng, h, w):
+    return rectangle_board(rng, h, w, "-", lambda x, rect: (
+        (x[0] == rect[0]) + (x[0] == rect[0] + rect[2] - 1) + (x[1] == rect[1])
+        + (x[1] == rect[1] + rect[3] - 1)))
+
+
+@pytest.mark.parametrize("genre", ["tatamibari"])
+def test_rectangles_against_brute_force(genre):
+    rng = random.Random(genre)
+    make, brute = globals()[genre + "_board"], globals()[genre + "_brute"]
+    run_genre(genre, [make(rng, h, w) for h, w in sizes_of(rng, 40)], brute)
+
+
+def border_ops(grid, rows):
+    """The answer's regions as pzprjs's borders between cells of different labels."""
+    cells = rows_of(rows)
+    h, w = len(cells), len(cells[0])
+    return ([pzprjs.border((r, c), (r, c + 1), "setQans", 1) for r in range(h)
+             for c in range(w - 1) if cells[r][c] != cells[r][c + 1]]
+            + [pzprjs.border((r, c), (r + 1, c), "setQans", 1) for r in range(h - 1)
+               for c in range(w) if cells[r][c] != cells[r + 1][c]])
+
+
+# the npm package pzpr 0.10.1 (or none): its Nawabari does not count the edge
+OLD_PZPR = pzprjs.version() in (None, "0.10.1")
+
+
+def inner_borders(grid):
+    """A Nawabari board as the npm package pzpr 0.10.1 checks it: its board
+    has no borders on the edge, so a number counts only the borders inside
+    (today's puzz.link counts the edge, as the rules say): each number less
+    its cell's sides on the edge."""
+    h, w = len(grid), len(grid[0])
+    return [[t if t in ("-", "?") else t - (r == 0) - (r == h - 1) - (c == 0) - (c == w - 1)
+             for c, t in enumerate(row)] for r, row in enumerate(grid)]
+
+
+@pytest.mark.parametrize("genre", ["tatamibari"])
+def test_rectangles_answers_pass_pzprjs(genre, tmp_path):
+    rng = random.Random(genre + " pzprjs")
+    make, brute = globals()[genre + "_board"], globals()[genre + "_brute"]
+    grids = [make(rng, h, w) for h, w in sizes_of(rng, 16, 3, 4)]
+    judged_by_pzprjs(tmp_path, genre, grids, board_text, brute, border_ops,
+                     [str(k) for k in range(8)], free=lambda board, x: True,
+                     judged=inner_borders if genre == "nawabari" and OLD_PZPR else None)
+
+
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka", "shugaku"]
+GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka", "shugaku", "tatamibari"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
