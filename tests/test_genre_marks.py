@@ -677,7 +677,7 @@ def nawabari_board(rng, h, w):
         + (x[1] == rect[1] + rect[3] - 1)))
 
 
-@pytest.mark.parametrize("genre", ["tatamibari"])
+@pytest.mark.parametrize("genre", ["tatamibari", "nawabari"])
 def test_rectangles_against_brute_force(genre):
     rng = random.Random(genre)
     make, brute = globals()[genre + "_board"], globals()[genre + "_brute"]
@@ -708,7 +708,7 @@ def inner_borders(grid):
              for c, t in enumerate(row)] for r, row in enumerate(grid)]
 
 
-@pytest.mark.parametrize("genre", ["tatamibari"])
+@pytest.mark.parametrize("genre", ["tatamibari", "nawabari"])
 def test_rectangles_answers_pass_pzprjs(genre, tmp_path):
     rng = random.Random(genre + " pzprjs")
     make, brute = globals()[genre + "_board"], globals()[genre + "_brute"]
@@ -720,7 +720,8 @@ def test_rectangles_answers_pass_pzprjs(genre, tmp_path):
 
 # ---------------------------------------------------------------- every genre
 
-GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka", "shugaku", "tatamibari"]
+GENRES = ["yinyang", "nondango", "hakoiri", "juosan", "shakashaka", "shugaku", "tatamibari",
+          "nawabari"]
 
 
 @pytest.mark.parametrize("genre", GENRES)
