@@ -218,6 +218,20 @@ class SquareGrid(Geometry):
         get = self._segment_between.get
         return tuple(get(pair) or Segment(*pair) for pair in ends)
 
+    def diagonals(self, cell) -> tuple:
+        """The two diagonals of a cell, as segments between opposite corners:
+        from the top-left corner to the bottom-right one (a backslash), then
+        from the top-right to the bottom-left (a slash).  The same objects
+        each time, so that lookups keyed by them find them by identity."""
+        if getattr(self, "_diagonals", None) is None:
+            self._diagonals = {}
+        found = self._diagonals.get(cell)
+        if found is None:
+            r, c = cell
+            found = self._diagonals[cell] = (Segment((r, c), (r + 1, c + 1)),
+                                             Segment((r, c + 1), (r + 1, c)))
+        return found
+
     def diagonal_neighbours(self, cell) -> tuple:
         r, c = cell
         around = [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]

@@ -51,7 +51,9 @@ BOARD_OPTIONS = {"clues": "a set of allowed clue values, e.g. clues: 1..n",
                           "outside the grid)",
                  "letters": "capital letters are symbols, not the numbers 10..35",
                  "points": "the clue grid gives the corners of the cells (dots), "
-                           "one row and one column more than the cells"}
+                           "one row and one column more than the cells",
+                 "doubled": "the clue grid is the doubled grid, 2h+1 rows of 2w+1 places: the "
+                            "cells, the sides between them and the corners (places)"}
 SIDES = ("top", "bottom", "left", "right")
 
 
@@ -199,7 +201,7 @@ class SpecChecker:
             if opt.name in seen:
                 raise self.source.error(opt.pos, f"board option '{opt.name}' is given twice")
             seen.add(opt.name)
-            if opt.name in ("lines", "target", "lists", "letters", "points"):
+            if opt.name in ("lines", "target", "lists", "letters", "points", "doubled"):
                 if opt.value is not None:
                     raise self.source.error(opt.pos, f"'{opt.name}' takes no value")
                 if board.kind != "square":
@@ -219,9 +221,11 @@ class SpecChecker:
                 t = self.infer(opt.value, {})
                 if not (_is_coll(t) or t == ANY):
                     raise self.err(opt.value, f"'clues' is {BOARD_OPTIONS['clues']}")
-        if "points" in seen and seen & {"outside", "lines", "target"}:
-            raise self.source.error(board.pos, "a board of dot clues ('points') takes no "
-                                               "'outside', 'lines' or 'target' option")
+        for grid, what, other in (("points", "a board of dot clues", "doubled"),
+                                  ("doubled", "a doubled grid", "points")):
+            if grid in seen and seen & {"outside", "lines", "target", other}:
+                raise self.source.error(board.pos, f"{what} ('{grid}') takes no 'outside', "
+                                                   f"'lines', 'target' or '{other}' option")
         if board.kind == "json" and any(o.name in ("blank", "clues") for o in board.options):
             raise self.source.error(board.pos, "a json board takes no 'blank' or 'clues' option")
 
@@ -239,11 +243,19 @@ class SpecChecker:
                 word = "'layers'" if st is spec.layers else "'param'"
                 raise self.source.error(st.pos, f"{word} is for square boards, whose instances "
                                                 f"are grids")
-        points = next((o for o in spec.board.options if o.name == "points"), None)
-        if points is not None and spec.layers is not None and spec.layer_names != ["clues"]:
-            raise self.source.error(spec.layers.pos, "a board of dot clues ('points') reads one "
-                                                     "grid, the clues")
-        for p in spec.params.values():
+        for grid, what in (("points", "a board of dot clues"), ("doubled", "a doubled grid")):
+            found = any(o.name == grid for o in spec.board.options)
+            if found and spec.layers is not None and spec.layer_names != ["clues"]:
+                raise self.source.error(spec.layers.pos, f"{what} ('{grid}') reads one grid, "
+                                                         f"the clues")
+        params = list(spec.params.values())
+        for p in params:
+            if p.rest and p is not params[-1]:
+                raise self.source.error(p.pos, f"the list parameter '{p.name}...' takes the "
+                                               f"rest of the header's numbers: it comes last")
+            if p.rest and p.default is not None:
+                raise self.err(p.default, f"a list parameter has no default: '{p.name}' is the "
+                                          f"empty list when the header gives no numbers for it")
             if p.default is not None and not isinstance(p.default, ast.Num):
                 raise self.err(p.default, f"the default of '{p.name}' is a number, "
                                           f"such as 'param {p.name} = 1'")
@@ -603,6 +615,14 @@ class SpecChecker:
             items = [(e.body, t)]
             if e.root is not None:
                 self.want(e.root, self.infer(e.root, scope), BOOL, "a root of connected(...)")
+            if e.via is not None:
+                t = self.infer(e.via, scope)
+                if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
+                    raise self.err(e.via, "'via' gives the elements joined to each one, "
+                                          f"a list or set, not {_type_name(t)}")
+                used = self.uses_variables(e.via, set())
+                if used is not None:
+                    raise self.err(used, "what 'via' joins cannot depend on variables")
         else:
             if not e.args:
                 raise self.err(e, f"'{name}' needs arguments")

@@ -57,6 +57,7 @@ class Instance:
     unreadable: PzcError | None = None               # a dataset entry that could not be read
     outside: tuple = ()          # sides whose clues sit outside the grid: (-1, k), (r, -1), ...
     points: bool = False         # the clues are on the dots (corners), not on the cells
+    doubled: bool = False        # the clues are on the doubled grid: cells, sides, corners
     _places: set | None = field(default=None, repr=False)   # clue_places(), once found
 
     def copy(self) -> "Instance":
@@ -64,7 +65,8 @@ class Instance:
         this one (generate blanks clues, explain adds one); the layers are shared."""
         return Instance(self.name, self.source, self.layout, self.geometry, dict(self.clues),
                         dict(self.tokens), set(self.locked), params=dict(self.params),
-                        layers=dict(self.layers), outside=self.outside, points=self.points)
+                        layers=dict(self.layers), outside=self.outside, points=self.points,
+                        doubled=self.doubled)
 
     def outside_places(self) -> list:
         """The places of clues outside the grid, side by side in the order the
@@ -80,9 +82,11 @@ class Instance:
         return self._places or None
 
     def _find_places(self) -> set:
+        g = self.geometry
         if self.points:
-            g = self.geometry
             return {(r, c) for r in range(g.height + 1) for c in range(g.width + 1)}
+        if self.doubled:
+            return set(doubled_places(g.height, g.width))
         if self.outside:
             return set(self.outside_places())
         return set()
@@ -92,6 +96,13 @@ class Instance:
         if not (isinstance(pos, tuple) and len(pos) == 2 and all(isinstance(x, int) for x in pos)):
             pos = (self.start_line, 1)
         return self.source.error(pos, message)
+
+
+def doubled_places(height: int, width: int) -> list:
+    """The places of the doubled grid of a height x width board, in reading
+    order: (2r+1, 2k+1) is the centre of cell (r, k), (2r, 2k) the dot (r, k),
+    and a place with one odd coordinate the middle of a side between them."""
+    return [(y, x) for y in range(2 * height + 1) for x in range(2 * width + 1)]
 
 
 def side_places(side: str, height: int, width: int) -> list:
@@ -165,6 +176,21 @@ class Grids:
     lists: bool = False           # every clue is a list of numbers
     letters: bool = False         # capital letters are symbols, not 10..35
     points: bool = False          # the clue grid gives the dots, one row and column more
+    doubled: bool = False         # the clue grid is the doubled grid, 2h+1 rows of 2w+1
+    rest: str | None = None       # the last parameter takes every number left, as a list
+
+    def takes(self, count: int) -> bool:
+        """Whether a header may give ``count`` numbers after the size."""
+        return count <= len(self.params) or self.rest is not None
+
+    def assign(self, numbers: list) -> dict:
+        """The parameters a header's numbers give, in order; the list
+        parameter takes the rest (none: the empty list)."""
+        fixed = [p for p in self.params if p != self.rest]
+        out = dict(zip(fixed, numbers))
+        if self.rest is not None and len(numbers) >= len(fixed):
+            out[self.rest] = tuple(numbers[len(fixed):])
+        return out
 
     def clue_value(self, token: str, layout: str):
         """The value of a clue token of the 'clues' layer; ValueError for a
@@ -220,6 +246,8 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
             found = _read_grid(source, blank, lines, target, grids, comments)
             if grids.points:
                 found = [_on_points(inst) for inst in found]
+            elif grids.doubled:
+                found = [_on_doubled(inst) for inst in found]
     if not found:
         raise source.error(None, "the file holds no instance")
     if len(found) > 1:
@@ -232,6 +260,8 @@ def read_instances(source: Source, board: str, blank: str = ".", lines: bool = F
 
 def _fill_params(inst: Instance, grids: Grids):
     defaults = dict(grids.defaults)
+    if grids.rest is not None:
+        defaults.setdefault(grids.rest, ())
     for name in grids.params:
         if name not in inst.params:
             if name not in defaults:
@@ -414,7 +444,7 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
         extra = m.group(3).split() if m else []
         # "W H" starts an instance, except inside a token grid without a header,
         # where two numbers are a (perhaps short) row
-        if m and len(extra) <= len(grids.params) and (
+        if m and grids.takes(len(extra)) and (
                 expect is None or len(rows) >= expect.rows(len(grids.layers))) and (
                 expect is not None or not rows or not _is_token_row(rows[0][1])):
             finish()
@@ -423,9 +453,11 @@ def _read_grid(source: Source, blank: str, lines_ok: bool, target: bool = False,
                 break
             if a == 0 or b == 0:
                 raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
-            # on a board of dot clues the header counts cells: the grid has one row and column more
-            grow = 1 if grids.points else 0
-            expect = _Header(a + grow, b + grow, n, [int(x) for x in extra])
+            # the header counts cells: a grid of dot clues has one row and column
+            # more, a doubled grid 2n+1 for n cells
+            a, b = ((a + 1, b + 1) if grids.points else (2 * a + 1, 2 * b + 1) if grids.doubled
+                    else (a, b))
+            expect = _Header(a, b, n, [int(x) for x in extra])
             gap = None
             continue
         if not line.strip():
@@ -529,6 +561,19 @@ def _on_points(inst: Instance) -> Instance:
     return inst
 
 
+def _on_doubled(inst: Instance) -> Instance:
+    """A grid read as the doubled grid of a board: 2h+1 rows of 2w+1 places
+    for h x w cells."""
+    g = inst.geometry
+    if g.width < 3 or g.height < 3 or g.width % 2 == 0 or g.height % 2 == 0:
+        raise inst.source.error((inst.start_line, 1), f"a doubled grid of clues has 2h+1 rows of "
+                                f"2w+1 places for a board of h x w cells (odd sizes, at least 3 x "
+                                f"3), not {g.width} x {g.height}")
+    inst.geometry = SquareGrid(g.width // 2, g.height // 2)
+    inst.doubled = True
+    return inst
+
+
 def _read_outside(source: Source, blank: str, grids: Grids, comments: bool) -> list:
     """Instances with clues outside the grid: each a header "R C [params]",
     then the outside clues side by side in the order ``grids.outside`` names
@@ -550,7 +595,7 @@ def _read_outside(source: Source, blank: str, grids: Grids, comments: bool) -> l
             break
         if a == 0 or b == 0:
             raise source.error((n, 1), f"a board of {a} x {b} cells has no cells")
-        if len(params) > len(grids.params):
+        if not grids.takes(len(params)):
             raise source.error((n, 1), f"this size line gives {len(params)} numbers after the "
                                        f"size, but the spec reads {len(grids.params)}")
         inst, used = _outside_instance(source, (n, a, b, params), lines[i + 1:], blank, grids)
@@ -597,7 +642,7 @@ def _outside_instance(source, header, body, blank, grids: Grids):
         used = before
     inst = _grid_block(source, rows, _Header(width, height, n, params), blank, False, grids)[0]
     inst.start_line = n
-    inst.params = dict(zip(grids.params, params))
+    inst.params = grids.assign(params)
     inst.outside = grids.outside
     at = 0
     for side, count in _side_lines(grids, height, width):
@@ -613,7 +658,9 @@ def _outside_instance(source, header, body, blank, grids: Grids):
 
 def _outside_line(source, inst, side, places, row, blank, grids: Grids):
     line, text = row
-    if _is_token_row(text) or inst.layout == "tokens":
+    # one row or column: a longer token ("12") is its one clue, not characters
+    wide = len(places) == 1 and len(text.split()) == 1 and len(text.strip()) > 1
+    if _is_token_row(text) or inst.layout == "tokens" or wide:
         cells = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
     else:
         cells = [(ch, i + 1) for i, ch in enumerate(text) if not ch.isspace()]
@@ -621,7 +668,7 @@ def _outside_line(source, inst, side, places, row, blank, grids: Grids):
         raise source.error((line, 1), f"the clues outside the {side} of the grid are "
                                       f"{len(places)}, one a {'column' if side in ('top', 'bottom') else 'row'}, "
                                       f"but this line gives {len(cells)}")
-    layout = "tokens" if _is_token_row(text) else inst.layout
+    layout = "tokens" if _is_token_row(text) or wide else inst.layout
     for place, (tok, col) in zip(places, cells):
         inst.positions[place] = (line, col)
         if not (len(tok) == 1 and tok in blank):
@@ -689,12 +736,13 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
                 parts.append(part)
             inst = _merge_layers(source, parts, grids)
             inst.start_line = hline
-            inst.params = dict(zip(grids.params, expect.params))
+            inst.params = grids.assign(expect.params)
             return [inst]
     tokens_layout = any(len(text.split()) > 1 for _, text in rows)
     if expect is not None and not tokens_layout:
-        tokens_layout = expect.width > 1 and any(len(text.strip()) != expect.width for _, text in rows) \
-            and all(len(text.split()) == expect.width for _, text in rows)
+        # one column of tokens, some longer than a character ("10", "2,")
+        tokens_layout = expect.width == 1 and any(len(text.strip()) != 1 for _, text in rows) \
+            and all(len(text.split()) == 1 for _, text in rows)
     if (lines_ok and expect is None and not tokens_layout):
         lengths = {len(text.strip()) for _, text in rows}
         if len(lengths) == 1:
@@ -728,7 +776,7 @@ def _grid_block(source, rows, expect, blank, lines_ok, grids: Grids = ONE_GRID,
     inst = Instance(source.path, source, layout, SquareGrid(width, len(grid)),
                     start_line=(expect.line if expect else grid[0][0]))
     if expect is not None:
-        inst.params = dict(zip(grids.params, expect.params))
+        inst.params = grids.assign(expect.params)
     for r, (line, cells) in enumerate(grid):
         for c, (tok, col) in enumerate(cells):
             inst.positions[(r, c)] = (line, col)

@@ -172,7 +172,7 @@ class Model:
         self.spec_vars = {}        # spec var name -> {key: Var}
         self.source = None         # the spec's Source, to point errors at its rules
         self.memory = None         # a MemoryBudget while grounding (runtime/limits.py)
-        self._graphs = {}          # elements -> adjacency as index lists
+        self._graphs = {}          # (elements, id of adjacency) -> (it, as index lists)
 
     # ------------------------------------------------------------ atoms
 
@@ -615,12 +615,15 @@ class Model:
         elif len(elems) <= 1:
             return self.TRUE
         elems, sel = tuple(elems), tuple(sel)
-        # the same elements come back for every label of a puzzle: share the graph
-        adj = self._graphs.get(elems)
-        if adj is None:
+        # the same elements come back for every label of a puzzle: share the
+        # graph (the adjacency kept beside it, so that its id stays its own)
+        known = self._graphs.get((elems, id(adjacent)))
+        if known is None:
             index = {x: k for k, x in enumerate(elems)}
             adj = tuple(tuple(index[y] for y in adjacent[x] if y in index) for x in elems)
-            self._graphs[elems] = adj
+            self._graphs[elems, id(adjacent)] = (adjacent, adj)
+        else:
+            adj = known[1]
         return self._new("connected", (elems, sel, adj, tuple(tops) if roots is not None else None))
 
     # ------------------------------------------------------------ renaming

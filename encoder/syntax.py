@@ -68,6 +68,7 @@ class Call(Expr):
     binders: list | None = None   # `f(x in S where p: body)` / `f(body for x in S)`
     body: Expr | None = None
     root: Expr | None = None      # `connected(x in S: body from root)`
+    via: Expr | None = None       # `connected(x in S: body via near)`: what joins x
 
 
 @dataclass(slots=True, eq=False)
@@ -189,6 +190,7 @@ class Layers(Stmt):
 class Param(Stmt):
     name: str             # a number the instance gives beside its grids (Star Battle's N)
     default: Expr | None
+    rest: bool = False    # `param NAME...`: every number after the others, as a list
 
 
 @dataclass(slots=True, eq=False)
@@ -196,6 +198,7 @@ class Codec:
     pos: tuple
     name: str             # a codec of formats/codecs.py
     args: list            # layer or parameter names, then an optional list of (raw, token) pairs
+    optional: bool = False  # `codec(...)?`: a URL layer that may be left out at the body's end
 
 
 @dataclass(slots=True, eq=False)
@@ -269,7 +272,7 @@ class PortfolioHint(Stmt):
 ANSWER_SHAPES = ("text", "shade", "disc", "circle", "star", "cross", "triangle", "square",
                  "pillow", "futon", "regions", "none")
 LAYER_SHAPES = ("text", "shade", "wall", "disc", "circle", "star", "triangle", "square",
-                "arrow", "sums", "regions", "none")
+                "arrow", "sums", "path", "regions", "none")
 
 
 @dataclass(slots=True, eq=False)
@@ -630,7 +633,8 @@ def _instance_names(source: Source, spec: Spec, seen: dict):
             if name not in _LAYERS_READ_BY_BUILTINS:
                 spec.lets[name] = Let(pos, name, None, Call(pos, "layer", [Str(pos, name)]))
     for name, p in spec.params.items():
-        spec.lets[name] = Let(p.pos, name, None, Call(p.pos, "param", [Str(p.pos, name)]))
+        read = Call(p.pos, "param", [Str(p.pos, name)])
+        spec.lets[name] = Let(p.pos, name, None, Call(p.pos, "list", [read]) if p.rest else read)
 
 
 def _check_plan(source: Source, spec: Spec):
@@ -725,11 +729,14 @@ class _Builder:
         if kind == "layers":
             return Layers(pos, [(str(n), _pos(n)) for n in ch])
         if kind == "param":
-            return Param(pos, str(ch[0]), self.expr(ch[1]) if ch[1] is not None else None)
+            return Param(pos, str(ch[0]), self.expr(ch[2]) if ch[2] is not None else None,
+                         rest=ch[1] is not None)
         if kind in ("url", "file"):
             names = [c for c in ch if isinstance(c, lark.Tree) and c.data == "type_name"]
             codecs = [Codec(_pos(c), str(c.children[0]),
-                            [self.expr(a) for a in c.children[1:] if a is not None])
+                            [self.expr(a) for a in c.children[1:]
+                             if a is not None and not isinstance(a, lark.Token)],
+                            optional=isinstance(c.children[-1], lark.Token))
                       for c in ch if isinstance(c, lark.Tree) and c.data == "codec"]
             return PuzzLink(pos, kind, [("-".join(str(p) for p in n.children), _pos(n))
                                         for n in names], codecs)
@@ -859,12 +866,15 @@ class _Builder:
                 return Call(pos, func, [])
             if args.data == "args_generator":
                 return Call(pos, func, [], self.binders(args.children[1]), self.expr(args.children[0]))
-            items, body, root = args.children
-            if root is not None:
-                if func != "connected":
-                    raise self.source.error(_pos(root), f"'from' names the roots of connected(...); "
+            items, body, via, root = args.children
+            for part, word, what in ((via, "via", "what joins an element"), (root, "from", "the roots")):
+                if part is not None and func != "connected":
+                    raise self.source.error(_pos(part), f"'{word}' names {what} of connected(...); "
                                                         f"'{func}' takes none")
-                return Call(pos, func, [], self.binders(items), self.expr(body), self.expr(root))
+            if root is not None or via is not None:
+                return Call(pos, func, [], self.binders(items), self.expr(body),
+                            None if root is None else self.expr(root),
+                            None if via is None else self.expr(via))
             if body is not None:
                 return Call(pos, func, [], self.binders(items), self.expr(body))
             if func == "count" and any(it.children[1] is not None for it in items.children):

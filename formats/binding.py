@@ -14,6 +14,16 @@ URLs); the `file` line may name the type pzprv3 files use when it differs
 spec's `layers`) or a parameter; an optional last argument, a list of
 (raw, token) pairs, maps pzprjs's values to the spec's tokens and back
 (a raw -2 with no pair is "?").
+
+Several codecs may fill one layer, where puzz.link keeps in two encodings
+what a text instance writes in one grid (Bosanowa's board shape and its
+numbers, Double Back's rooms and its holes):
+
+    url doubleback: border(areas), binary(areas, [(1, "x")])
+
+A later codec's cells then replace an earlier one's; written, a token goes
+to the first codec whose pairs name it, any other to the first without
+pairs, and a codec of regions takes every cell (Binding.writes).
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ from ..encoder.instance import Instance, Record, SamePlace, side_places
 from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
+EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
 
 
 def is_url(text: str) -> bool:
@@ -50,6 +61,7 @@ class Binding:
         self.spec = spec
         self.line = line
         self.codecs = [c.name for c in line.codecs]
+        self.optional = [c.optional for c in line.codecs]     # `codec(...)?`
         self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
@@ -68,6 +80,8 @@ class Binding:
         for r, tok in self.pairs[k]:
             if r == raw:
                 return tok
+        if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
+            return None
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -78,14 +92,29 @@ class Binding:
                 return r
         return UNKNOWN if token == "?" else token
 
+    def writes(self, k: int, layer: str, token) -> bool:
+        """Whether codec k writes this token of the layer.  When several
+        codecs fill one layer's cells (Bosanowa's board shape and its
+        numbers, Double Back's rooms and holes), a token goes to the first of
+        them whose pairs name it, any other token to the first of them with
+        no pairs; a codec of regions (border, rooms) takes every cell."""
+        codec = self.registry[self.codecs[k]]
+        sharing = [i for i, targets in enumerate(self.targets) if layer in targets
+                   and self.registry[self.codecs[i]].places == "cells"]
+        if len(sharing) <= 1 or k not in sharing or codec.whole:
+            return True
+        naming = [i for i in sharing if any(tok == token for _, tok in self.pairs[i])]
+        plain = [i for i in sharing if not self.pairs[i] and not self.registry[self.codecs[i]].whole]
+        return k == (naming or plain or [None])[0]
+
     def layer_tokens(self, k: int, raw: dict, geometry, blanks, extra=()) -> dict:
         """Codec ``k``'s raw values as the spec's tokens, on the cells of
         ``geometry``'s board (and the places ``extra``, outside clues').  A
         cell the codec leaves out
         has its blank raw value (binary's 0) when a pair names that value; a
-        symbol no pair names is left out when the codec holds the answer's
-        marks too (``cell``); so is a cell whose token is a blank character
-        (a pair such as (1, ".") says which raw value means nothing)."""
+        file's mark no pair names (``codecs.Mark``: the answer's) is left out;
+        so is a cell whose token is a blank character (a pair such as
+        (1, ".") says which raw value means nothing)."""
         codec = self.registry[self.codecs[k]]
         named = {r for r, _ in self.pairs[k]}
         if codec.blank_raw is not None and codec.blank_raw in named:
@@ -93,11 +122,10 @@ class Binding:
         cells = geometry.cell_set
         out = {}
         for cell, value in raw.items():
-            if (cell not in cells and cell not in extra) or (
-                    codec.marks_blank and isinstance(value, str) and value not in named):
+            if cell not in cells and cell not in extra:
                 continue
             token = self.to_token(k, value)
-            if not (isinstance(token, str) and token in blanks):
+            if token is not None and not (isinstance(token, str) and token in blanks):
                 out[cell] = token
         return out
 
@@ -135,7 +163,10 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
     if spec.board.kind != "square":
         raise err(line, f"'{line.kind}' is for square boards")
     known = set(spec.layer_names) | set(spec.params)
-    for c in line.codecs:
+    for i, c in enumerate(line.codecs):
+        if c.optional and (line.kind != "url" or not all(d.optional for d in line.codecs[i:])):
+            raise err(c, "'?' marks URL layers that pzprjs leaves out when they are blank: "
+                         "only on a url line, and only on its last codecs")
         codec = registry.get(c.name)
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
@@ -207,7 +238,7 @@ def read_url_by_type(spec_for_type, text: str, name: str, source: Source | None 
     rows, cols = codec_table.board_size(binding.codecs, url.rows, url.cols)
     try:
         values = codec_table.decode_layers(binding.codecs, url.body, url.rows, url.cols,
-                                           url.body_offset)
+                                           url.body_offset, optional=binding.optional)
     except FormatError as e:
         raise fail(e.message, e.offset) from None
     inst = Instance(name, src, "tokens", SquareGrid(cols, rows), start_line=line)
@@ -265,6 +296,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
     k = 0
     inst.outside = outside_sides(spec)
     inst.points = board_option(spec, "points") is not None
+    inst.doubled = board_option(spec, "doubled") is not None
     places = inst.clue_places() or set()
     blanks = blank_tokens(spec)
     for i, targets in enumerate(binding.targets):
@@ -280,7 +312,7 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             value = values[k]
             k += 1
             if target in spec.params:
-                inst.params[target] = int(value)
+                inst.params[target] = tuple(value) if spec.params[target].rest else int(value)
                 continue
             if not isinstance(value, dict):
                 raise fail(f"the codec '{binding.codecs[i]}' gives a number, not the layer "
@@ -290,8 +322,8 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             if target == "clues":          # several codecs may fill it (outside, inside)
                 inst.clues.update(layer)
                 inst.tokens.update({cell: clue_token(inst, cell) for cell in layer})
-            else:
-                inst.layers[target] = Record(layer)
+            else:                          # a later codec's cells replace the earlier's
+                inst.layers[target] = Record({**inst.layers.get(target, {}), **layer})
     inst.positions = SamePlace(inst.geometry, place)
     for name in spec.layer_names:
         if name == "regions" and name not in inst.layers:
@@ -300,6 +332,9 @@ def _fill(spec, binding: Binding, values: list, inst: Instance, place, fail):
             inst.layers.setdefault(name, Record({}))
     for name, p in spec.params.items():
         if name not in inst.params:
+            if p.rest:
+                inst.params[name] = ()
+                continue
             if p.default is None:
                 raise fail(f"the spec's parameter '{name}' is not in this puzzle's "
                            f"{binding.line.kind}")
@@ -322,14 +357,35 @@ def _values(spec, binding: Binding, inst: Instance) -> list:
                 share = binding.registry[binding.codecs[i]].places
                 inside = inst.geometry.cell_set
                 mine = {c: v for c, v in inst.clues.items()
-                        if share == "dots" or (c in inside) == (share == "cells")}
-                out.append(binding.layer_raw(i, mine, cells if share == "cells" else (), blanks))
+                        if (share in ("dots", "doubled", "all")
+                            or (c in inside) == (share == "cells"))
+                        and binding.writes(i, target, v)}
+                out.append(_written(binding.layer_raw(i, mine, cells if share == "cells" else (),
+                                                      blanks)))
             elif target == "regions":        # any ids -> 1..k, as the codecs number rooms
                 number = {}
                 out.append({c: number.setdefault(v, len(number) + 1)
-                            for c, v in sorted(inst.layers[target].items())})
+                            for c, v in sorted(inst.layers[target].items())
+                            if binding.writes(i, target, v)})
             else:
-                out.append(binding.layer_raw(i, inst.layers[target], cells, blanks))
+                out.append(_written(binding.layer_raw(
+                    i, {c: v for c, v in inst.layers[target].items()
+                        if binding.writes(i, target, v)}, cells, blanks)))
+    return out
+
+
+def _written(layer: dict) -> dict:
+    """What pzprjs is given of a layer: a token a pair maps to pzprjs's -1 (an
+    empty place; Nonogram's 0, an empty row) is left out, and so is such an
+    item of a list of numbers (an empty list with it)."""
+    out = {}
+    for place, raw in layer.items():
+        if type(raw) is tuple:
+            raw = tuple(x for x in raw if x != EMPTY)
+            if raw:
+                out[place] = raw
+        elif raw != EMPTY:
+            out[place] = raw
     return out
 
 
@@ -339,7 +395,8 @@ def write_url(spec: ast.Spec, inst: Instance) -> str:
     g = inst.geometry
     rows, cols = codec_table.url_size(binding.codecs, g.height, g.width)
     try:
-        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols)
+        body = codec_table.encode_layers(binding.codecs, _values(spec, binding, inst), rows, cols,
+                                         optional=binding.optional)
     except FormatError as e:
         raise PzcError(f"{inst.name}: cannot be written as a puzz.link URL: {e.message}") from None
     return make_url(binding.types[0], cols, rows, body)
@@ -397,10 +454,12 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
         return f"{g.side}\n" + "\n".join(layout_rows(inst, tokens)) + "\n"
     if not isinstance(g, SquareGrid):
         raise PzcError(f"{inst.name}: only square and hex boards are written as text grids")
-    head = " ".join(str(x) for x in [g.width, g.height] + [inst.params[p] for p in spec.params])
+    numbers = [x for p in spec.params for x in (inst.params[p] if spec.params[p].rest
+                                                  else [inst.params[p]])]
+    head = " ".join(str(x) for x in [g.width, g.height] + numbers)
     grids = []
     if inst.outside:       # "R C", then a line a side (with lists: a line a row or column)
-        head = " ".join(str(x) for x in [g.height, g.width] + [inst.params[p] for p in spec.params])
+        head = " ".join(str(x) for x in [g.height, g.width] + numbers)
         lists = board_option(spec, "lists") is not None
         for side in inst.outside:
             places = side_places(side, g.height, g.width)
@@ -410,9 +469,10 @@ def write_text(spec: ast.Spec, inst: Instance, blank: str) -> str:
             else:
                 grids.append(" ".join(clue_token(inst, p) if p in inst.clues else blank
                                       for p in places))
-    if inst.points:        # the grid of the dots, one row and column more than the cells
+    if inst.points or inst.doubled:     # the grid of the dots, or the doubled grid
+        h, w = (g.height + 1, g.width + 1) if inst.points else (2 * g.height + 1, 2 * g.width + 1)
         grids.append("\n".join(" ".join(clue_token(inst, (r, k)) if (r, k) in inst.clues else blank
-                                        for k in range(g.width + 1)) for r in range(g.height + 1)))
+                                        for k in range(w)) for r in range(h)))
         return head + "\n" + "\n".join(grids) + "\n"
     for name in spec.layer_names:
         if name == "clues":

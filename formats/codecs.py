@@ -30,12 +30,19 @@ Values are pzprjs's raw meanings; the caller maps them to tokens:
   topmost cell there); encode takes a cell layer and writes each room's one
   number wherever it is in the room (two numbers in a room are an error);
 - ``count``: an int (Star Battle's "N/" prefix);
+- ``blockarrows``: a cell layer of numbers 1..100 and black cells, "#"
+  without an arrow or "u" "d" "l" "r" with one (Makaro's arrows);
 - ``sums51``: a cell layer over a board one row and one column larger than
   the URL's size (``margin = 1``: row 0 and column 0 are the clue border
   pzprjs keeps outside the grid): black cells "-" (no sums) or "D,A"
   (down sum, across sum; a missing side empty: "16,", ",23", "23,7"), as the
   puzzlekit dataset writes them; white cells absent.  pzprjs holds sums
   1..45; 0 or a negative sum is read as no sum.
+- ``cross4``: a layer of the dots (r, k), 0 <= r <= rows, 0 <= k <= cols
+  (numbers 0..4, -2 "?"), ``places="dots"``;
+- ``stars``: a layer of places (y, x) of the doubled grid (cell centres at
+  odd y and x, dots at even ones), 1 white or 2 black stars, only inside the
+  board's rim, ``places="doubled"``.
 
 Every codec checks what it reads: an unknown character, a number cut short
 or a body that ends before the last cell raise FormatError at the offset of
@@ -133,12 +140,12 @@ class Codec:
     margin: int = 0
     optional: bool = False     # file codecs: may be absent at the end of a file
     blank: Callable | None = None   # (rows, cols) -> the values of a blank board
-    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), dots
+    whole: bool = False        # a partition into regions: it needs every cell's id
+    places: str = "cells"      # what its clue layer holds: cells, outside (the grid), all (both),
+                               # dots, doubled (the doubled grid's places)
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
     # pair may give a token (Nondango's circles are the cells without a bit)
     blank_raw: object = None
-    # symbols no pair of the spec names are the answer's marks: read as blank
-    marks_blank: bool = False
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -160,10 +167,18 @@ def _runs(values, length, write, skip_base, max_run):
     gives the text of one cell ("" for a blank); a run of blanks becomes the
     base-36 digit ``skip_base + count`` written before the next non-blank
     (or when the run reaches ``max_run``, or at the end)."""
+    return _runs_of(length, lambda i: (write(values[i]) if i in values else "", 1),
+                    skip_base, max_run)
+
+
+def _runs_of(length, item, skip_base, max_run):
+    """The same for items that may cover several cells: ``item(i)`` gives the
+    text of the item at cell i ("" for a blank) and how many cells it covers."""
     out = []
     count = 0
-    for i in range(length):
-        pstr = write(values[i]) if i in values else ""
+    i = 0
+    while i < length:
+        pstr, step = item(i)
         if pstr == "":
             count += 1
         if count == 0:
@@ -171,6 +186,7 @@ def _runs(values, length, write, skip_base, max_run):
         elif pstr or count == max_run:
             out.append(_b36(skip_base + count) + pstr)
             count = 0
+        i += step
     if count > 0:
         out.append(_b36(skip_base + count))
     return "".join(out)
@@ -216,6 +232,41 @@ def _scan(cur: Cursor, n: int, item, what="cells") -> dict:
 
 def _layer(got: dict, cols: int) -> dict:
     return {_at(i, cols): v for i, v in got.items()}
+
+
+# ---------------------------------------------------------------------------
+# cells1 (decode1Cell: sparse marked cells, each a character with the run after it)
+
+def _dec_cells1(cur, rows, cols, inputs):
+    """'0'..'h': a marked cell (value 1) and 0..17 unmarked after it;
+    'i'..'z': 1..18 unmarked cells."""
+    def item(ch, at):
+        if ch.isascii() and ch.isalnum():
+            k = int(ch, 36)
+            return (1, k + 1) if k < 18 else (None, k - 17)
+        cur.error(f"unexpected '{ch}' in a layer of marked cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_cells1(values, rows, cols, inputs):
+    marked = _by_index(values[0], rows, cols)
+    for v in marked.values():
+        _check_int(v, "a layer of marked cells (decode1Cell)", 1, 1)
+    n = rows * cols
+    out = []
+    c = 0
+    while c < n:
+        start = c
+        if c in marked:          # the mark, then up to 17 unmarked cells
+            c += 1
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start - 1))
+        else:                    # up to 18 unmarked cells
+            while c < n and c not in marked and c - start < 18:
+                c += 1
+            out.append(_b36(c - start + 17))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------------
@@ -323,6 +374,33 @@ def _excell(around, lists=False):
     return dec, enc
 
 
+def _dec_excell32(cur, rows, cols, inputs):
+    """A number a place, above each column then left of each row: one
+    base-32 digit, or '-' and two (32..1023)."""
+    out = {}
+    for place, _ in excell_places(rows, cols, False):
+        at = cur.pos
+        ch = cur.take(1, "the numbers outside the grid")
+        digits = cur.take(2, "a two-digit number") if ch == "-" else ch
+        out[place] = _int(digits, 32, cur, at + (ch == "-"), "a base-32 number (0-9, a-v)")
+    return [out]
+
+
+def _enc_excell32(values, rows, cols, inputs):
+    out = []
+    for place, _ in excell_places(rows, cols, False):
+        if place not in values[0]:
+            raise FormatError(f"pzprjs gives every row and column a number here, but the "
+                              f"clue at {place} is missing")
+        v = _check_int(values[0][place], "a number outside the grid (0..1023)", 0, 1023)
+        out.append(_b36(v) if v < 32 else "-" + _b36(v // 32) + _b36(v % 32))   # base 32
+    extra = [p for p in values[0] if p not in dict(excell_places(rows, cols, False))]
+    if extra:
+        raise FormatError(f"pzprjs has no room for the clue at {extra[0]}: its numbers are "
+                          "above the columns and left of the rows")
+    return "".join(out)
+
+
 # ---------------------------------------------------------------------------
 # number10 (decodeNumber10)
 
@@ -349,7 +427,7 @@ def _enc_number10(values, rows, cols, inputs):
 # ---------------------------------------------------------------------------
 # cells4 (decode4Cell: numbers 0..4, each with a skip of 0..2 blanks after it)
 
-def _dec_cells4(cur, rows, cols, inputs):
+def _dec_cells4(cur, rows, cols, inputs, what="cells"):
     def item(ch, at):
         if "0" <= ch <= "4":
             return int(ch), 1
@@ -362,41 +440,82 @@ def _dec_cells4(cur, rows, cols, inputs):
         if ch == ".":
             return -2, 1
         cur.error(f"unexpected '{ch}' in a 0..4 clue layer", at)
-    return [_layer(_scan(cur, rows * cols, item), cols)]
+    return [_layer(_scan(cur, rows * cols, item, what), cols)]
+
+
+def _runs_of_items(n, item):
+    """``_runs_of`` for layers whose ``item(i)`` gives None for a blank
+    (decode4Cell, decodeStar): runs of blanks g..z, 15 + count, up to 20."""
+    return _runs_of(n, lambda i: item(i) or ("", 1), 15, 20)
 
 
 def _enc_cells4(values, rows, cols, inputs):
     vals = _by_index(values[0], rows, cols)
     n = rows * cols
-    out = []
-    count = 0
-    c = 0
-    while c < n:
-        pstr = ""
+
+    def item(c):
         v = vals.get(c)
-        if v is not None and v != -2:
-            _check_int(v, "a 0..4 clue layer", 0, 4)
-            if c + 1 < n and (c + 1) in vals:
-                pstr = str(v)
-            elif c + 2 < n and (c + 2) in vals:
-                pstr = str(5 + v)
-                c += 1
-            else:
-                pstr = format(10 + v, "x")
-                c += 2
-        elif v == -2:
-            pstr = "."
-        else:
-            count += 1
-        if count == 0:
-            out.append(pstr)
-        elif pstr or count == 20:
-            out.append(_b36(count + 15) + pstr)
-            count = 0
-        c += 1
-    if count > 0:
-        out.append(_b36(count + 15))
-    return "".join(out)
+        if v is None:
+            return None
+        if v == -2:
+            return ".", 1
+        _check_int(v, "a 0..4 clue layer", 0, 4)
+        if c + 1 < n and (c + 1) in vals:      # the skip of blanks after it: 0, 1 or 2
+            return str(v), 1
+        if c + 2 < n and (c + 2) in vals:
+            return str(5 + v), 2
+        return format(10 + v, "x"), 3
+    return _runs_of_items(n, item)
+
+
+# ---------------------------------------------------------------------------
+# cross4 (decode4Cross: numbers 0..4 on the dots, written as decode4Cell
+# writes cells, over the (rows+1) x (cols+1) corners in reading order)
+
+def _dec_cross4(cur, rows, cols, inputs):
+    return _dec_cells4(cur, rows + 1, cols + 1, inputs, "dots")
+
+
+def _enc_cross4(values, rows, cols, inputs):
+    return _enc_cells4(values, rows + 1, cols + 1, inputs)
+
+
+# ---------------------------------------------------------------------------
+# stars (decodeStar of pzprjs 0.10.1, decodeDot today: Galaxies' stars, 1
+# white or 2 black, on the (2 rows - 1) x (2 cols - 1) places inside the
+# board of the doubled grid: cell centres, the middles of inner sides, inner dots)
+
+def star_place(i, rows, cols):
+    """The doubled-grid place (y, x) of pzprjs's star index ``i``."""
+    return divmod(i, 2 * cols - 1)[0] + 1, i % (2 * cols - 1) + 1
+
+
+def _dec_stars(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch in _HEX:                   # a star, then a skip of 0..7 places
+            v = int(ch, 16)
+            return v % 2 + 1, (v >> 1) + 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of stars", at)
+    got = _scan(cur, (2 * rows - 1) * (2 * cols - 1), item, "places of stars")
+    return [{star_place(i, rows, cols): v for i, v in got.items()}]
+
+
+def _enc_stars(values, rows, cols, inputs):
+    width = 2 * cols - 1
+    at = {}
+    for (y, x), v in values[0].items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols):
+            raise FormatError(f"pzprjs has no star on the board's rim, at the place ({y}, {x})")
+        at[(y - 1) * width + x - 1] = _check_int(v, "a star (1 white, 2 black)", 1, 2)
+
+    def item(i):          # the star and how far the next one is: 1..7 places, else 8
+        if i not in at:
+            return None
+        gap = next((g for g in range(1, 8) if i + g in at), None)
+        return format(2 * (gap - 1) + at[i] - 1 if gap else 13 + at[i], "x"), gap or 8
+    return _runs_of_items((2 * rows - 1) * width, item)
 
 
 # ---------------------------------------------------------------------------
@@ -493,6 +612,37 @@ def _enc_arrownumber16(values, rows, cols, inputs):
             return f"{d + 5}{v:x}"
         return f"-{d}{v:03x}"
     return _runs({i: i for i in nums}, rows * cols, write, 9, 26)
+
+
+# ---------------------------------------------------------------------------
+# blockarrows (decodeMakaro: numbers 1..100, and black cells with an arrow or none)
+
+_BLOCK_DIR = {0: "#", 1: "u", 2: "d", 3: "l", 4: "r"}
+_BLOCK_NUM = {v: k for k, v in _BLOCK_DIR.items()}
+
+
+def _dec_blockarrows(cur, rows, cols, inputs):
+    def item(ch, at):
+        if ch.isascii() and ch.isdigit():
+            return int(ch) + 1, 1
+        if ch == "-":
+            return _int(cur.take(2, "a two-digit number"), 10, cur, at + 1,
+                        "a decimal number") + 1, 1
+        if "a" <= ch <= "e":
+            return _BLOCK_DIR[int(ch, 16) - 10], 1
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        cur.error(f"unexpected '{ch}' in a layer of numbers and black cells", at)
+    return [_layer(_scan(cur, rows * cols, item), cols)]
+
+
+def _enc_blockarrows(values, rows, cols, inputs):
+    def write(v):
+        if v in _BLOCK_NUM:
+            return _b36(_BLOCK_NUM[v] + 10)
+        _check_int(v, "a layer of numbers 1..99 and black cells", 1, 99)
+        return str(v - 1) if v <= 10 else f"-{v - 1}"
+    return _runs(_by_index(values[0], rows, cols), rows * cols, write, 15, 20)
 
 
 # ---------------------------------------------------------------------------
@@ -683,14 +833,18 @@ def sums_token(down, across):
     return f"{'' if down is None else down},{'' if across is None else across}"
 
 
-def split_sums(token, where=""):
-    """(down, across) of a black-cell token ("-", "16,", ",23", "23,7")."""
+def split_sums(token, where="", zero=False):
+    """(down, across) of a black-cell token ("-", "16,", ",23", "23,7"); a
+    0 is no sum unless ``zero`` (Tile Paint's counts: 0 is a number)."""
     if token == "-":
         return None, None
     parts = token.split(",") if isinstance(token, str) else []
     if len(parts) != 2 or not all(re.fullmatch(r"[0-9]*", p) for p in parts):
-        raise FormatError(f"{token!r}{where} is not a sums clue ('-', 'D,A', 'D,' or ',A')")
+        raise FormatError(f"{token!r}{where} is not a clue split by a diagonal "
+                          "('-', 'D,A', 'D,' or ',A')")
     down, across = (int(p) if p else None for p in parts)
+    if zero:
+        return down, across
     return (down if down else None), (across if across else None)
 
 
@@ -789,6 +943,82 @@ def _enc_sums51(values, rows, cols, inputs):
 
 
 # ---------------------------------------------------------------------------
+# numbers51 (decodeTilePaint: cells split by a diagonal, a hexadecimal number
+# each side, then the numbers above the columns and left of the rows)
+
+def _dec_numbers51(cur, rows, cols, inputs):
+    """In the cells: 'g'..'z' 1..20 plain cells; a split cell is its down
+    number, then its across one, each a hex digit or '.' (none), with '-'
+    before it when the across one has two digits, '+' when the down one has,
+    '=' when both have.  Then a number above each column and left of each
+    row: a hex digit, '-' and two digits, or '.' (none)."""
+    out = {}
+
+    def item(ch, at):
+        if "g" <= ch <= "z":
+            return None, int(ch, 36) - 15
+        wide = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}.get(ch)
+        if wide is None:
+            cur.pos -= 1
+            wide = (1, 1)
+        numbers = []
+        for n in wide:
+            at = cur.pos
+            text = cur.take(n, "a cell split by a diagonal")
+            numbers.append(None if text == "." else
+                           _int(text, 16, cur, at, "a hexadecimal number or '.'"))
+        return sums_token(*numbers), 1
+    for i, token in _scan(cur, rows * cols, item).items():
+        out[_at(i, cols)] = token
+
+    def outside(place):
+        at = cur.pos
+        ch = cur.take(1, "the numbers outside the grid")
+        if ch == "-":
+            out[place] = _int(cur.take(2, "a two-digit number"), 16, cur, at + 1,
+                              "a hexadecimal number")
+        elif ch != ".":
+            out[place] = _int(ch, 16, cur, at, "a hexadecimal digit, '-' or '.'")
+    for c in range(cols):
+        outside((-1, c))
+    for r in range(rows):
+        outside((r, -1))
+    return [out]
+
+
+def _enc_numbers51(values, rows, cols, inputs):
+    def number(v, what):
+        if v is None or v == "-":
+            return "."
+        v = _check_int(v, what, 0, 255)
+        return format(v, "x") if v < 16 else "-" + format(v, "02x")
+
+    def split_cell(token):
+        down, across = split_sums(token, "", zero=True)
+        for v in (down, across):
+            if v is not None:
+                _check_int(v, "a cell split by a diagonal (0..255)", 0, 255)
+        prefix = {(False, True): "-", (True, False): "+", (True, True): "="}.get(
+            (down is not None and down >= 16, across is not None and across >= 16), "")
+        return prefix + "".join("." if v is None else format(v, "x") for v in (down, across))
+    inside, top, left = {}, {}, {}
+    for (r, c), v in values[0].items():
+        if 0 <= r < rows and 0 <= c < cols:
+            inside[r * cols + c] = v
+        elif r == -1 and 0 <= c < cols:
+            top[c] = v
+        elif c == -1 and 0 <= r < rows:
+            left[r] = v
+        else:
+            raise FormatError(f"pzprjs has no room for the clue at ({r}, {c}): its numbers "
+                              "outside the grid are above the columns and left of the rows")
+    return (_runs(inside, rows * cols, split_cell, 15, 20)
+            + "".join(number(top.get(c), "a number above the grid (0..255)") for c in range(cols))
+            + "".join(number(left.get(r), "a number left of the grid (0..255)")
+                      for r in range(rows)))
+
+
+# ---------------------------------------------------------------------------
 # number36 (decodeHitori: one base-36 character a cell)
 
 def _dec_number36(cur, rows, cols, inputs):
@@ -819,6 +1049,110 @@ def _enc_number36(values, rows, cols, inputs):
             _check_int(v, "a number36 layer (0..1295)", 0, 1295)
             out.append(_b36(v) if v < 36 else "-" + _b36(v))
     return "".join(out)
+
+
+# ---------------------------------------------------------------------------
+# piecebank (decodePieceBank: Battleships' fleet, a bank of straight pieces)
+
+# pzprjs's fleet presets (Battleships' bank): how many ships of 1, 2, ... cells
+FLEET_PRESETS = {"c": (3, 2, 1), "d": (4, 3, 2, 1), "e": (5, 4, 3, 2, 1), "z": ()}
+
+
+def fleet_of(pieces: list, error) -> tuple:
+    """How many pieces of each length (index 0: one cell) a list of pzprjs's
+    serialized pieces holds; each must be a straight piece, 1 x k or k x 1
+    ("21o": width 2, height 1, the bits 11; or "w:bits")."""
+    counts = {}
+    for text in pieces:
+        try:
+            if ":" in text:
+                w, bits = text.split(":", 1)
+                w = int(w)
+                h = len(bits) // w
+            else:
+                w, h = int(text[0], 36), int(text[1], 36)
+                bits = "".join(format(int(ch, 32), "05b") for ch in text[2:])
+            bits = bits[:w * h].ljust(w * h, "0")
+        except (ValueError, IndexError, ZeroDivisionError):
+            error(f"'{text}' is not a piece of pzprjs's bank")
+        if min(w, h) != 1 or set(bits) != {"1"}:
+            error(f"the piece '{text}' is not a straight ship of 1 x k cells")
+        counts[w * h] = counts.get(w * h, 0) + 1
+    return tuple(counts.get(k, 0) for k in range(1, max(counts, default=0) + 1))
+
+
+def fleet_pieces(fleet) -> list:
+    """The pieces of a fleet (counts by length) as pzprjs serializes them,
+    shortest first, each lying flat: length k is "k1" and k one-bits."""
+    out = []
+    for k, n in enumerate(fleet, 1):
+        _check_int(n, "a fleet's count of ships", 0)
+        if k > 35 and n:
+            raise FormatError(f"pzprjs's bank holds ships of up to 35 cells, not {k}")
+        bits = "1" * k + "0" * (-k % 5)
+        piece = _b36(k) + "1" + "".join(_b36(int(bits[i:i + 5], 2)) for i in range(0, len(bits), 5))
+        out += [piece] * n
+    return out
+
+
+def _preset(fleet):
+    trimmed = tuple(fleet)
+    while trimmed and trimmed[-1] == 0:
+        trimmed = trimmed[:-1]
+    return next((key for key, f in FLEET_PRESETS.items() if f == trimmed), None)
+
+
+def _dec_piecebank(cur, rows, cols, inputs):
+    """"//K" a preset, else "/N/piece/piece..." (N pieces)."""
+    if cur.peek() != "/":
+        cur.error("expected '/' and the fleet (pzprjs's piece bank)")
+    cur.take(1, "the fleet")
+    if cur.peek() == "/":
+        cur.take(1, "the fleet")
+        at = cur.pos
+        key = cur.take(1, "the fleet's preset")
+        if key not in FLEET_PRESETS:
+            cur.error(f"'{key}' is not one of pzprjs's fleets ({', '.join(FLEET_PRESETS)})", at)
+        return [FLEET_PRESETS[key]]
+    at = cur.pos
+    parts = cur.rest().split("/")
+    if not parts[0].isdigit():
+        cur.error(f"'{parts[0]}' is not the number of pieces in the bank", at)
+    n = int(parts[0])
+    if len(parts) < n + 1:
+        cur.error(f"the bank names {n} pieces but gives {len(parts) - 1}", at)
+    used = len("/".join(parts[:n + 1]))
+    fleet = fleet_of(parts[1:n + 1], lambda m: cur.error(m, at))
+    cur.take(used, "the pieces")
+    return [fleet]
+
+
+def _enc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return "//" + key
+    pieces = fleet_pieces(values[0])
+    return "/" + "/".join([str(len(pieces))] + pieces)
+
+
+def _fdec_piecebank(lc, rows, cols, inputs):
+    number, head = lc.next("the fleet (pzprjs's piece bank)")
+    head = head.strip()
+    if head in FLEET_PRESETS:
+        return [FLEET_PRESETS[head]]
+    if not head.isdigit():
+        lc.error(f"the fleet: '{head}' is neither a number of pieces nor one of pzprjs's "
+                 f"fleets ({', '.join(FLEET_PRESETS)})", number)
+    pieces = [lc.next("a piece of the fleet")[1].strip() for _ in range(int(head))]
+    return [fleet_of(pieces, lambda m: lc.error(f"the fleet: {m}", number))]
+
+
+def _fenc_piecebank(values, rows, cols, inputs):
+    key = _preset(values[0])
+    if key is not None:
+        return [key]
+    pieces = fleet_pieces(values[0])
+    return [str(len(pieces))] + pieces
 
 
 # ---------------------------------------------------------------------------
@@ -855,13 +1189,63 @@ def _enc_number6(values, rows, cols, inputs):
     return _runs(_by_index(values[0], rows, cols), rows * cols, write, 5, 30)
 
 
+# ---------------------------------------------------------------------------
+# lineparts (decodePipelink: pieces of lines given in cells)
+
+# pzprjs's ques of a line part (11..17) is its letter's base-36 value + 1
+_CIRCLE = 6             # pzprjs's ques of a circle
+
+
+def _dec_lineparts(cur, rows, cols, inputs):
+    """'a'..'g': the line parts 11..17; '.': -2; a digit n: n + 1 circles (6)
+    in a row; 'h'..'z': 1..19 blank cells."""
+    n = rows * cols
+
+    def item(ch, at):
+        if "a" <= ch <= "g":
+            return int(ch, 36) + 1, 1
+        if "h" <= ch <= "z":
+            return None, int(ch, 36) - 16
+        if ch == ".":
+            return -2, 1
+        if "0" <= ch <= "9":
+            return ("run", int(ch) + 1), int(ch) + 1
+        cur.error(f"unexpected '{ch}' in a layer of line parts", at)
+    out = {}
+    for i, v in _scan(cur, n, item).items():
+        if type(v) is tuple:            # a run of circles: a circle in each of its cells
+            out.update((k, _CIRCLE) for k in range(i, min(n, i + v[1])))
+        else:
+            out[i] = v
+    return [_layer(out, cols)]
+
+
+def _enc_lineparts(values, rows, cols, inputs):
+    vals = _by_index(values[0], rows, cols)
+    n = rows * cols
+
+    def item(c):
+        v = vals.get(c)
+        if v is None:
+            return "", 1
+        if v == -2:
+            return ".", 1
+        if v == _CIRCLE:                # up to ten circles in a row: one digit
+            k = 1
+            while k < 10 and c + k < n and vals.get(c + k) == _CIRCLE:
+                k += 1
+            return str(k - 1), k
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1), 1
+    return _runs_of(n, item, 16, 19)
+
+
 URL_CODECS: dict[str, Codec] = {}
 
 
 def _url(name, layers, decode, encode, pzprjs, doc, margin=0, blank=None, places="cells",
-         blank_raw=None):
+         blank_raw=None, whole=False):
     URL_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, blank=blank,
-                             places=places, blank_raw=blank_raw)
+                             places=places, blank_raw=blank_raw, whole=whole)
 
 
 _url("number16", 1, _dec_number16, _enc_number16, "decodeNumber16",
@@ -876,7 +1260,7 @@ _url("arrownumber16", 2, _dec_arrownumber16, _enc_arrownumber16, "decodeArrowNum
      "arrows u/d/l/r and numbers (n, -2 '?', -3 '+') in cells")
 _url("border", 1, _dec_border, _enc_border, "decodeBorder",
      "borders between cells, as region ids 1..k",
-     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})])
+     blank=lambda rows, cols: [regions_from_borders(rows, cols, {}, {})], whole=True)
 _url("roomnumber16", 1, _dec_roomnumber16, _enc_roomnumber16, "decodeRoomNumber16",
      "one number a room, at the room's top cell (needs a border layer before it)")
 _url("count", 1, _dec_count, _enc_count, "decodeStarCount",
@@ -886,6 +1270,10 @@ _url("sums51", 1, _dec_sums51, _enc_sums51, "decodeKakuro",
      "on a board with a clue row and column (margin 1)",
      margin=1, blank=lambda rows, cols: [{**{(0, c): "-" for c in range(cols + 1)},
                                           **{(r, 0): "-" for r in range(rows + 1)}}])
+_url("numbers51", 1, _dec_numbers51, _enc_numbers51, "decodeTilePaint",
+     "cells split by a diagonal with a number 0..255 each side, \"down,across\" (a side "
+     "without one empty, '-' neither), then numbers above the columns and left of the rows "
+     "(board option outside: \"top left\")", places="all")
 _url("number36", 1, _dec_number36, _enc_number36, "decodeHitori",
      "one base-36 number a cell, '.' blank, '-' a two-digit number, '@' or '%' '?'")
 _url("excell16", 1, *_excell(False), "decodeNumber16ExCell",
@@ -895,9 +1283,33 @@ _url("excell16_around", 1, *_excell(True), "decodeNumber16ExCell",
 _url("excell16_lists", 1, *_excell(False, lists=True), "decodeNumber16ExCell",
      "lists of numbers above the columns and left of the rows, up to half the "
      "line's length each (Nonogram's encodeNumber16ExCellFlushed)", places="outside")
+_url("excell32", 1, _dec_excell32, _enc_excell32, "decodeBox",
+     "a number above every column and left of every row: a base-32 digit, '-' and two for "
+     "32..1023 (no place is blank)", places="outside")
+_url("cross4", 1, _dec_cross4, _enc_cross4, "decode4Cross",
+     "numbers 0..4 on the dots, (rows+1) x (cols+1), written as cells4 writes cells",
+     places="dots")
+_url("stars", 1, _dec_stars, _enc_stars, "decodeStar",
+     "stars, 1 white or 2 black, on the doubled grid's places inside the board (cell "
+     "centres, middles of inner sides, inner dots); today's pzprjs: decodeDot",
+     places="doubled")
+_url("blockarrows", 1, _dec_blockarrows, _enc_blockarrows, "decodeMakaro",
+     "numbers 1..100 in cells, and black cells: '#' without an arrow, 'u' 'd' 'l' 'r' with one")
+_url("cells1", 1, _dec_cells1, _enc_cells1, "decode1Cell",
+     "marked cells (value 1), sparse: a character a mark with the unmarked run after it "
+     "(Tents' trees)")
+_url("piecebank", 1, _dec_piecebank, _enc_piecebank, "decodePieceBank",
+     "a parameter, the fleet: how many straight ships of 1, 2, ... cells; '//d' one of "
+     "pzprjs's fleets (c: 3 2 1, d: 4 3 2 1, e: 5 4 3 2 1, z: none), else '/N/piece/...' "
+     "(its last piece runs to the end of the body: the bank comes last)",
+     blank=lambda rows, cols: [()])
 _url("binary", 1, _dec_binary, _enc_binary, "decodeBinary",
      "one bit a cell: cells marked 1 (Ripple's empty cells with decodeEmpty); the others "
      "are 0, blank unless a pair names 0", blank_raw=0)
+_url("lineparts", 1, _dec_lineparts, _enc_lineparts, "decodePipelink",
+     "pieces of lines in cells: 11 a crossing, 12 a vertical line, 13 a horizontal one, "
+     "14..17 the corners up-right, up-left, down-left, down-right ('a'..'g'); -2 ('.'); "
+     "runs of circles (6: a digit n, n + 1 of them); runs of 1..19 blanks 'h'..'z'")
 _url("number6", 1, _dec_number6, _enc_number6, "decodeShugaku",
      "digits 0..4 in cells and 5 (-2, a clue without a number), runs of 1..30 blanks "
      "'6'..'z'")
@@ -919,14 +1331,17 @@ def url_size(codec_names, rows, cols):
     return rows - m, cols - m
 
 
-def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0) -> list:
+def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0,
+                  optional=()) -> list:
     """All layers of a URL body, in order; the body must be used up.  An
-    empty body is a blank board (every layer empty: {} or 0)."""
+    empty body is a blank board (every layer empty: {} or 0), and so is a
+    layer marked ``optional`` (the spec's `codec(...)?`) where the body has
+    ended before it."""
     values: list = []
     cursor = Cursor(body, base)
-    for name in codec_names:
+    for i, name in enumerate(codec_names):
         codec = URL_CODECS[name]
-        if body == "":
+        if body == "" or (i < len(optional) and optional[i] and cursor.at_end()):
             values += codec.blank_values(rows, cols)
             continue
         values += codec.decode(cursor, rows, cols, list(values))
@@ -948,9 +1363,18 @@ def _encode_all(registry, codec_names, values, rows, cols) -> list:
     return out
 
 
-def encode_layers(codec_names, values: list, rows: int, cols: int) -> str:
-    """The URL body of these layer values (as many as the codecs' layers)."""
-    return "".join(_encode_all(URL_CODECS, codec_names, values, rows, cols))
+def encode_layers(codec_names, values: list, rows: int, cols: int, optional=()) -> str:
+    """The URL body of these layer values (as many as the codecs' layers); a
+    layer marked ``optional`` is left out when it is blank."""
+    parts = _encode_all(URL_CODECS, codec_names, values, rows, cols)
+    k = 0
+    for i, name in enumerate(codec_names):
+        codec = URL_CODECS[name]
+        if i < len(optional) and optional[i] and \
+                values[k:k + codec.layers] == codec.blank_values(rows, cols):
+            parts[i] = ""
+        k += codec.layers
+    return "".join(parts)
 
 
 # ---------------------------------------------------------------------------
@@ -1026,11 +1450,15 @@ def _number_token(tok, line, lc, what, extra=()):
         lc.error(f"{what}: '{tok}' is not a number, '-' or '.'", line)
 
 
-def _fdec_cellqnum(lc, rows, cols, inputs, extra=()):
-    grid = _read_grid(lc, rows, cols, "the clue numbers")
+def _fdec_cellqnum(lc, rows, cols, inputs, extra=(), symbols=None, what="the clue numbers"):
+    """A number a cell; ``extra`` tokens read as blank, ``symbols`` maps the
+    other tokens that are not numbers to their values."""
+    grid = _read_grid(lc, rows, cols, what)
     out = {}
     for cell, (tok, line) in grid.items():
-        v = _number_token(tok, line, lc, "the clue numbers", extra)
+        v = (symbols or {}).get(tok)
+        if v is None:
+            v = _number_token(tok, line, lc, what, extra)
         if v is not None:
             out[cell] = v
     return [out]
@@ -1044,12 +1472,16 @@ def _write_layer(values, rows, cols, token):
     return _write_grid(rows, cols, lambda r, c: token(vals.get((r, c)), (r, c)))
 
 
-def _fenc_cellqnum(values, rows, cols, inputs):
+def _fenc_cellqnum(values, rows, cols, inputs, symbols=None):
+    token_of = {v: tok for tok, v in (symbols or {}).items()}
+
     def token(v, cell):
         if v is None:
             return "."
         if v == -2:
             return "-"
+        if isinstance(v, str) and v in token_of:
+            return token_of[v]
         return str(_check_int(v, "a clue number", 0))
     return _write_layer(values, rows, cols, token)
 
@@ -1100,6 +1532,34 @@ def _fenc_celldirecqnum(values, rows, cols, inputs):
     return _write_grid(rows, cols, token)
 
 
+def _fdec_cellboard(lc, rows, cols, inputs):
+    grid = _read_grid(lc, rows, cols, "the board's cells")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if tok == ".":
+            out[cell] = "."
+        elif tok != "0":
+            try:
+                out[cell] = _check_int(_file_int(tok), "a cell of the board", 1)
+            except (ValueError, FormatError):
+                lc.error(f"the board's cells: '{tok}' is not a number, '0' or '.'", line)
+    return [out]
+
+
+def _fenc_cellboard(values, rows, cols, inputs):
+    vals = values[0]
+    _by_index(vals, rows, cols)
+
+    def token(r, c):
+        v = vals.get((r, c))
+        if v is None:
+            return "0"
+        if v == ".":
+            return "."
+        return str(_check_int(v, "a cell of the board (a number from 1)", 1))
+    return _write_grid(rows, cols, token)
+
+
 def _fdec_cell(lc, rows, cols, inputs):
     grid = _read_grid(lc, rows, cols, "the cells")
     out = {}
@@ -1108,7 +1568,7 @@ def _fdec_cell(lc, rows, cols, inputs):
             try:
                 out[cell] = _file_int(tok)
             except ValueError:
-                out[cell] = tok
+                out[cell] = Mark(tok)      # a clue where a pair names it, else the answer's
     return [out]
 
 
@@ -1136,6 +1596,19 @@ def _fenc_empty(values, rows, cols, inputs):
     vals = values[0]
     _by_index(vals, rows, cols)
     return _write_grid(rows, cols, lambda r, c: "*" if vals.get((r, c)) else ".")
+
+
+# Makaro's black cells, '#' without an arrow and t b l r with one
+_FILE_BLOCKS = {"#": "#", "t": "u", "b": "d", "l": "l", "r": "r"}
+
+
+def _fdec_cellblockarrows(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows, cols, inputs, symbols=_FILE_BLOCKS,
+                          what="the numbers and black cells")
+
+
+def _fenc_cellblockarrows(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows, cols, inputs, symbols=_FILE_BLOCKS)
 
 
 def _fdec_arearoom(lc, rows, cols, inputs):
@@ -1191,37 +1664,37 @@ def _fdec_rooms(lc, rows, cols, inputs):
     return _fdec_borderques(lc, rows, cols, inputs)
 
 
-def _fdec_cellqnum51(lc, rows, cols, inputs):
-    grid = _read_grid(lc, rows + 1, cols + 1, "the sums")
+def _read_qnum51(lc, rows, cols):
+    """CellQnum51's (rows+1) x (cols+1) grid: {(r, c): raw} with the board's
+    cells at 1..rows, 1..cols: the top row's down numbers and the left
+    column's across ones as ints, a split cell "across,down" as (down,
+    across); '.' cells and the corner left out.  -1 is pzprjs's none."""
     out = {}
 
     def num(tok, line):
         try:
-            v = _file_int(tok)
+            return _file_int(tok)
         except ValueError:
-            lc.error(f"the sums: '{tok}' is not a number", line)
-        return v if v > 0 else None
-    for (r, c), (tok, line) in grid.items():
+            lc.error(f"the numbers of cells split by a diagonal: '{tok}' is not a number", line)
+    for (r, c), (tok, line) in _read_grid(lc, rows + 1, cols + 1, "the sums").items():
         if r == 0 and c == 0:
-            out[(0, 0)] = "-"
-        elif r == 0:
-            out[(r, c)] = sums_token(num(tok, line), None)
-        elif c == 0:
-            out[(r, c)] = sums_token(None, num(tok, line))
+            continue
+        if r == 0 or c == 0:
+            out[(r, c)] = num(tok, line)
         elif tok != ".":
             parts = tok.split(",")
             if len(parts) != 2:
                 lc.error(f"the sums: '{tok}' is not 'across,down' or '.'", line)
             across, down = (num(p, line) for p in parts)
-            out[(r, c)] = sums_token(down, across)
-    return [out]
+            out[(r, c)] = (down, across)
+    return out
 
 
-def _fenc_cellqnum51(values, rows, cols, inputs):
-    black, top, left = _sums_cells(values[0], rows, cols)
-
+def _write_qnum51(rows, cols, top, left, split):
+    """CellQnum51's grid from ``top`` {c: n}, ``left`` {r: n} and the split
+    cells ``split`` {(r, c): (down, across)} (board positions; None: -1)."""
     def s(v):
-        return str(v) if v else "-1"
+        return "-1" if v is None else str(v)
 
     def token(r, c):
         if r == 0 and c == 0:
@@ -1230,11 +1703,190 @@ def _fenc_cellqnum51(values, rows, cols, inputs):
             return s(top.get(c - 1))
         if c == 0:
             return s(left.get(r - 1))
-        if (r - 1, c - 1) not in black:
+        if (r - 1, c - 1) not in split:
             return "."
-        down, across = black[(r - 1, c - 1)]
+        down, across = split[(r - 1, c - 1)]
         return f"{s(across)},{s(down)}"
     return _write_grid(rows + 1, cols + 1, token)
+
+
+def _fdec_cellqnum51(lc, rows, cols, inputs):
+    def sums(v):
+        return v if v > 0 else None
+    out = {(0, 0): "-"}
+    for (r, c), v in _read_qnum51(lc, rows, cols).items():
+        if r == 0:
+            out[(r, c)] = sums_token(sums(v), None)
+        elif c == 0:
+            out[(r, c)] = sums_token(None, sums(v))
+        else:
+            out[(r, c)] = sums_token(*map(sums, v))
+    return [out]
+
+
+def _fenc_cellqnum51(values, rows, cols, inputs):
+    black, top, left = _sums_cells(values[0], rows, cols)
+    return _write_qnum51(rows, cols, top, left, black)
+
+
+def _fdec_cellqnum51_outside(lc, rows, cols, inputs):
+    def number(v):
+        return v if v >= 0 else None
+    out = {}
+    for (r, c), v in _read_qnum51(lc, rows, cols).items():
+        if r == 0 or c == 0:
+            if v >= 0:
+                out[(r - 1, c - 1)] = v
+        else:
+            out[(r - 1, c - 1)] = sums_token(*map(number, v))
+    return [out]
+
+
+def _fenc_cellqnum51_outside(values, rows, cols, inputs):
+    top, left, split = {}, {}, {}
+    for (r, c), v in values[0].items():
+        if 0 <= r < rows and 0 <= c < cols:
+            split[(r, c)] = split_sums(v, f" at ({r}, {c})", zero=True)
+        elif (r == -1 and 0 <= c < cols) or (c == -1 and 0 <= r < rows):
+            if v != "-":
+                (top if r == -1 else left)[c if r == -1 else r] = _check_int(
+                    v, "a number outside the grid", 0)
+        else:
+            raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+    return _write_qnum51(rows, cols, top, left, split)
+
+
+def _fdec_crossnum(lc, rows, cols, inputs):
+    return _fdec_cellqnum(lc, rows + 1, cols + 1, inputs)
+
+
+def _fenc_crossnum(values, rows, cols, inputs):
+    return _fenc_cellqnum(values, rows + 1, cols + 1, inputs)
+
+
+def _fdec_starfile(lc, rows, cols, inputs):
+    """(2 rows - 1) lines of 2 cols - 1 characters: '1' a white star, '2' a
+    black one, '.' none (today's pzprjs also writes 'X' for a cell left out
+    of the puzzle, which standard Galaxies has not)."""
+    out = {}
+    for y in range(1, 2 * rows):
+        number, text = lc.next("the stars")
+        row = text.strip()
+        if len(row) != 2 * cols - 1:
+            lc.error(f"the stars: row {y} has {len(row)} places, expected {2 * cols - 1}", number)
+        for i, ch in enumerate(row):
+            if ch in "12":
+                out[(y, i + 1)] = int(ch)
+            elif ch != ".":
+                lc.error(f"the stars: '{ch}' is not '1' (a star), '2' (a black star) or '.'",
+                         number)
+    return [out]
+
+
+def _fenc_starfile(values, rows, cols, inputs):
+    stars = values[0]
+    for (y, x), v in stars.items():
+        if not (0 < y < 2 * rows and 0 < x < 2 * cols) or v not in (1, 2):
+            raise FormatError(f"pzprjs has no star {v!r} at the place ({y}, {x})")
+    return ["".join(str(stars.get((y, x), ".")) for x in range(1, 2 * cols))
+            for y in range(1, 2 * rows)]
+
+
+class Mark(str):
+    """A token pzprjs writes in a cell of a file grid (``cell``, ``cellexcell``)
+    that is not a given number ("1", "A", "#", "+", "-"): what it means is
+    the genre's.  A spec's (raw, token) pair makes it a clue; with no pair it
+    is part of the answer, or nothing, and is not read (formats/binding.py
+    drops it)."""
+
+
+def _outside_raw(tok, line, lc):
+    """A number outside the grid in a pzprv3 grid: "N", "cN" (pzprjs's check
+    mark on a clue, not kept), "-" (-2, a clue without a number)."""
+    if tok == "-":
+        return -2
+    try:
+        return _file_int(tok[1:] if tok.startswith("c") else tok)
+    except ValueError:
+        lc.error(f"the clues outside the grid: '{tok}' is not a number, '-' or '.'", line)
+
+
+def _cellexcell(around, lists=False):
+    """decodeCellExCell: one grid of tokens with the cells outside the board:
+    a row above and a column left of it (pzprjs's hasexcell 1), a row and a
+    column on every side (``around``, hasexcell 2), or, with ``lists``,
+    (rows+1)//2 rows above and (cols+1)//2 columns left (Nonogram), each
+    column's and row's list read from the far end toward the board (written
+    flush against it); the corners are not read.  Outside: numbers as
+    ``_outside_raw``.  In a cell: "qN" the given number N (as
+    decodeCellExCellQnumAnumsub writes it), "." nothing, any other token a
+    ``Mark``."""
+    def frame(rows, cols):
+        """(rows above, columns left, rows and columns after) of the grid."""
+        if lists:
+            return (rows + 1) // 2, (cols + 1) // 2, 0
+        return 1, 1, (1 if around else 0)
+
+    def place_of(r, c, rows, cols):
+        if 0 <= c < cols and not 0 <= r < rows:
+            return (-1 if r < 0 else rows, c)
+        if 0 <= r < rows and not 0 <= c < cols:
+            return (r, -1 if c < 0 else cols)
+        return None                 # a cell of the board, or a corner
+
+    def dec(lc, rows, cols, inputs):
+        top, left, after = frame(rows, cols)
+        grid = _read_grid(lc, rows + top + after, cols + left + after,
+                          "the grid with its outside clues")
+        out, items = {}, {}
+        for (i, j), (tok, line) in sorted(grid.items()):
+            r, c = i - top, j - left
+            if tok == ".":
+                continue
+            if 0 <= r < rows and 0 <= c < cols:
+                is_given = tok.startswith("q") and re.fullmatch(r"q-?[0-9]+", tok)
+                out[(r, c)] = int(tok[1:]) if is_given else Mark(tok)
+            elif place_of(r, c, rows, cols) is not None:
+                items.setdefault(place_of(r, c, rows, cols), []).append(
+                    _outside_raw(tok, line, lc))
+        for place, found in items.items():
+            out[place] = tuple(found) if lists else found[0]
+        return [out]
+
+    def enc(values, rows, cols, inputs):
+        top, left, after = frame(rows, cols)
+        vals = values[0]
+        for (r, c), v in vals.items():
+            room = top if r < 0 or r >= rows else left
+            inside = 0 <= r < rows and 0 <= c < cols
+            if not inside and (place_of(r, c, rows, cols) is None or (
+                    (r >= rows or c >= cols) and not around)):
+                raise FormatError(f"pzprjs's grid has no room for the clue at ({r}, {c})")
+            if not inside and lists and (not isinstance(v, tuple) or len(v) > room):
+                raise FormatError(f"the clue at ({r}, {c}) is not a list of at most {room} "
+                                  f"numbers")
+
+        def number(v):
+            return "-" if v == -2 else str(_check_int(v, "a number outside the grid", 0))
+
+        def token(i, j):
+            r, c = i - top, j - left
+            if 0 <= r < rows and 0 <= c < cols:
+                v = vals.get((r, c))
+                if v is None or isinstance(v, str):
+                    return v or "."
+                return "-" if v == -2 else f"q{_check_int(v, 'a clue number', 0)}"
+            place = place_of(r, c, rows, cols)
+            v = vals.get(place) if place else None
+            if v is None:
+                return "."
+            if not lists:
+                return number(v)
+            slot = i if c >= 0 else j             # from the far end
+            k = slot - ((top if c >= 0 else left) - len(v))
+            return number(v[k]) if k >= 0 else "."
+        return _write_grid(rows + top + after, cols + left + after, token)
+    return dec, enc
 
 
 def _skip_lines(lc: LineCursor, count: int):
@@ -1255,6 +1907,17 @@ def _skip(what, empty):
 
     def enc(values, rows, cols, inputs):
         return _write_grid(rows, cols, lambda r, c: empty)
+    return dec, enc
+
+
+def _skip_line():
+    """An answer section of one line, read and ignored, written empty."""
+    def dec(lc, rows, cols, inputs):
+        _skip_lines(lc, 1)
+        return []
+
+    def enc(values, rows, cols, inputs):
+        return [""]
     return dec, enc
 
 
@@ -1305,13 +1968,55 @@ def _fenc_flags(values, rows, cols, inputs):
     return []
 
 
+def _fdec_celllineparts(lc, rows, cols, inputs):
+    """pzprjs's values of lineparts, as its file writes them: 'a'..'g' the
+    line parts 11..17, 'o' a circle (6), '-' -2, a number, '.' blank."""
+    grid = _read_grid(lc, rows, cols, "the line parts")
+    out = {}
+    for cell, (tok, line) in grid.items():
+        if len(tok) == 1 and "a" <= tok <= "g":
+            out[cell] = int(tok, 36) + 1
+        elif tok == "o":
+            out[cell] = _CIRCLE
+        elif tok == "-":
+            out[cell] = -2
+        elif tok != ".":
+            try:
+                out[cell] = _file_int(tok)
+            except ValueError:
+                lc.error(f"the line parts: '{tok}' is not a line part 'a'..'g', 'o', a number, "
+                         f"'-' or '.'", line)
+    return [out]
+
+
+def _fenc_celllineparts(values, rows, cols, inputs):
+    def token(v, cell):
+        if v is None:
+            return "."
+        if v == -2:
+            return "-"
+        if v == _CIRCLE:
+            return "o"
+        return _b36(_check_int(v, "a layer of line parts (11..17, 6, -2)", 11, 17) - 1)
+    return _write_layer(values, rows, cols, token)
+
+
+def _fdec_disptype(lc, rows, cols, inputs):
+    lc.next("the display type line")
+    return []
+
+
+def _fenc_disptype(values, rows, cols, inputs):
+    return ["pipe"]
+
+
 FILE_CODECS: dict[str, Codec] = {}
 
 
 def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
-          marks_blank=False):
+          whole=False):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places, marks_blank=marks_blank)
+                              places=places, whole=whole)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
@@ -1320,28 +2025,64 @@ _file("cellqnumans", 1, _fdec_cellqnumans, _fenc_cellqnum, "CellQnumAns",
       "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)")
 _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQnum",
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
+_file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
+      "decodeCellQuesData_makaro",
+      "numbers, '-' (-2, '?'), '.', and black cells: '#' without an arrow, 't' 'b' 'l' 'r' "
+      "with one (read as '#', 'u', 'd', 'l', 'r')")
+_file("cellboard", 1, _fdec_cellboard, _fenc_cellboard, "Bosanowa's decodeData",
+      "a board of cells: '.' no cell (value '.'), '0' an empty cell, n a number")
 _file("cellqnum51", 1, _fdec_cellqnum51, _fenc_cellqnum51, "CellQnum51",
       "Kakuro's sums, (rows+1) x (cols+1) with the clue row and column", margin=1)
+_file("cellqnum51_outside", 1, _fdec_cellqnum51_outside, _fenc_cellqnum51_outside, "CellQnum51",
+      "the same grid, its top row and left column as clues outside the grid (board option "
+      "outside: \"top left\"), split cells \"down,across\"; -1 none, 0 a number (Tile Paint)",
+      places="all")
+_file("crossnum", 1, _fdec_crossnum, _fenc_crossnum, "CrossNum",
+      "a clue number a dot, (rows+1) x (cols+1): n, '-' (-2, '?') or '.'", places="dots")
+_file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
+      "stars on the doubled grid's places inside the board, a line of 2 cols - 1 "
+      "characters for each of 2 rows - 1: '1' white, '2' black, '.' none (today's "
+      "pzprjs: DotFile)", places="doubled")
 _file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
       "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
-      "is the answer's and read as blank", marks_blank=True)
+      "is the answer's and read as blank")
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
+_file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
+      "the grid with a row above and a column left of it (hasexcell 1): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
+      "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
+      "'qN' given numbers and the genre's marks in the cells", places="all")
+_file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
+      "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
+      "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
+_file("celllineparts", 1, _fdec_celllineparts, _fenc_celllineparts,
+      "decodePipelink (a genre's FileIO)",
+      "pieces of lines as lineparts: 'a'..'g' (11..17), 'o' a circle (6), '-' (-2), '.'")
+_file("disptype", 0, _fdec_disptype, _fenc_disptype, "decodeDispType",
+      "an obsolete line of the display type: read and ignored, written 'pipe' as pzprjs "
+      "does (Pipelink)")
 _file("arearoom", 1, _fdec_arearoom, _fenc_arearoom, "AreaRoom",
-      "the number of rooms, then a room id a cell")
+      "the number of rooms, then a room id a cell", whole=True)
 _file("borderques", 1, _fdec_borderques, _fenc_borderques, "BorderQues",
-      "0/1 borders between columns, then between rows")
+      "0/1 borders between columns, then between rows", whole=True)
 _file("rooms", 1, _fdec_rooms, _fenc_arearoom, "AreaRoom or BorderQues",
       "rooms as either (pzprv3 files: AreaRoom; pzprv3.1 and later often BorderQues); "
-      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file")
+      "written as AreaRoom, which every pzprjs reads in a 'pzprv3' file", whole=True)
+_file("piecebank", 1, _fdec_piecebank, _fenc_piecebank, "decodePieceBank",
+      "the fleet: a preset's letter (c, d, e, z), or the number of pieces and a piece a line")
 _file("number", 1, _fdec_number, _fenc_number, "a number line",
       "one number on a line (Star Battle's star count)")
 _file("flags", 1, _fdec_flags, _fenc_flags, "decodeFlags",
       "a line of comma-separated options, present in pzprv3.1+ files (Country Road); "
       "not written (files are written as 'pzprv3')")
-for _letter in "bfotxe":
+for _letter in "bfmotxe":
     _file(f"flag_{_letter}", 1, *_flag(_letter), f"ConfigFlag '{_letter}'",
           f"an optional line '{_letter}' (True when present)", optional=True)
+_file("piecebankqcmp", 0, *_skip_line(), "PieceBankQcmp",
+      "an answer section (the pieces ticked off): one line, read and ignored, written empty",
+      optional=True)
 for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),
                            ("cellqsub", "CellQsub", "0"), ("cellqcmp", "CellQcmp", ".")):
     _file(_name, 0, *_skip(_pz, _empty), _pz,

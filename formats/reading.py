@@ -125,14 +125,16 @@ def url_lines(source) -> list:
 
 def grids_of(spec: syntax.Spec) -> Grids:
     """The grids and parameters the spec's instances hold, and how their
-    clues are read (board options outside, lists, letters, points)."""
+    clues are read (board options outside, lists, letters, points, doubled)."""
     return Grids(tuple(spec.layer_names), tuple(spec.params),
                  tuple((name, p.default.value) for name, p in spec.params.items()
                        if p.default is not None),
                  outside=puzzlink.outside_sides(spec),
                  lists=board_option(spec, "lists") is not None,
                  letters=board_option(spec, "letters") is not None,
-                 points=board_option(spec, "points") is not None)
+                 points=board_option(spec, "points") is not None,
+                 rest=next((name for name, p in spec.params.items() if p.rest), None),
+                 doubled=board_option(spec, "doubled") is not None)
 
 
 @deep_stack

@@ -19,6 +19,7 @@ two cells, or a cell side, halfway between their centres.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -67,14 +68,6 @@ def modules() -> Path | None:
     return None
 
 
-def version() -> str | None:
-    """The version of the pzpr package found (0.10.1 is the npm package of 2019)."""
-    found = modules()
-    if found is None:
-        return None
-    return json.loads((found / "pzpr" / "package.json").read_text()).get("version")
-
-
 def available() -> bool:
     return shutil.which("node") is not None and modules() is not None
 
@@ -83,6 +76,19 @@ def need():
     """Skip the calling test where node or pzpr is missing."""
     if not available():
         pytest.skip("needs node and the npm package pzpr (set PZPR_NODE_MODULES)")
+
+
+@functools.lru_cache(maxsize=None)
+def knows(ptype: str) -> bool:
+    """Whether the installed pzprjs has puzz.link's type ``ptype`` (the npm
+    package 0.10.1 lacks many of today's types, such as geradeweg)."""
+    need()
+    run = subprocess.run(["node", "-e", "const p = require(require('path').join("
+                          "process.argv[1], 'pzpr')); console.log(!!p.variety.toPID("
+                          "process.argv[2]))", str(modules()), ptype],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip() == "true"
 
 
 def cell(r: int, c: int, method: str, value) -> list:

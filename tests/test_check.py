@@ -215,14 +215,16 @@ def test_other_type_errors(line, column, message):
 
 BOARDS = [
     ("board circle", (2, 7), "unknown board kind 'circle'; choose square, hex, json"),
-    ("board square(foo: 1)", (2, 14), "unknown board option 'foo'; options: clues, blank, lines, each, target, outside, lists, letters, points"),
+    ("board square(foo: 1)", (2, 14), "unknown board option 'foo'; options: clues, blank, lines, each, target, outside, lists, letters, points, doubled"),
     ("board square(outside: \"top up\")", (2, 23),
      "'outside' is a string of sides, each once: top, bottom, left, right (e.g. outside: \"top left\")"),
     ("board square(outside: \"left left\")", (2, 23),
      "'outside' is a string of sides, each once: top, bottom, left, right (e.g. outside: \"top left\")"),
     ("board hex(outside: \"top\")", (2, 11), "'outside' is for square boards"),
     ("board square(points, lines)", (2, 1),
-     "a board of dot clues ('points') takes no 'outside', 'lines' or 'target' option"),
+     "a board of dot clues ('points') takes no 'outside', 'lines', 'target' or 'doubled' option"),
+    ("board square(doubled, target)", (2, 1),
+     "a doubled grid ('doubled') takes no 'outside', 'lines', 'target' or 'points' option"),
     ("board square(lists: 2)", (2, 14), "'lists' takes no value"),
     ("board square(lines: 1)", (2, 14), "'lines' takes no value"),
     ("board hex(lines)", (2, 11), "'lines' is for square boards"),

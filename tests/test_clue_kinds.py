@@ -52,6 +52,12 @@ def test_outside_clues_are_read_at_their_places(write):
     assert inst.positions[(-1, 2)] == (2, 5) and inst.positions[(1, -1)] == (3, 3)
 
 
+def test_one_column_reads_a_longer_clue_as_one(write):
+    # "12" above the one column is the number 12, not the digits 1 and 2
+    spec, (inst,) = load(counts_spec(write), "2 1\n12\n1 0\n-\n-\n", write)
+    assert inst.clues == {(-1, 0): 12, (0, -1): 1, (1, -1): 0}
+
+
 def test_a_width_first_header_is_told_by_the_first_grid_row(write):
     spec_path = counts_spec(write, "left top")
     # "W H" = 3 2: the left side (2 rows) comes first, then the top (3 columns)

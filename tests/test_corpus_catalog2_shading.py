@@ -48,6 +48,19 @@ def test_minesweeper_dataset():
     assert check_dataset("mines", "Minesweeper") == []
 
 
+@pytest.mark.slow
 @reads_corpus(CATALOG / "CanalView_dataset.json")
 def test_canal_view_dataset():
     assert check_dataset("canal", "CanalView") == []
+
+
+@pytest.mark.slow
+@reads_corpus(CATALOG / "Aqre_dataset.json")
+def test_aqre_dataset():
+    assert check_dataset("aqre", "Aqre") == []
+
+
+@pytest.mark.slow
+@reads_corpus(CATALOG / "Nurimisaki_dataset.json")
+def test_nurimisaki_dataset():
+    assert check_dataset("nurimisaki", "Nurimisaki") == []

@@ -88,6 +88,40 @@ def test_golden_picture(name):
         f"{name}'s picture changed; if that is meant, run with PZC_GOLDEN=update and look at it")
 
 
+OUTSIDE = [n for n in SPECS if any(o.name == "outside" for o in api.load_spec(n).board.options)]
+
+
+@pytest.mark.parametrize("name", OUTSIDE)
+def test_golden_outside_clues_sit_outside_the_board(name):
+    """In the golden picture of a genre with clues outside the grid, each
+    such clue is drawn beyond its side of the board, level with its row or
+    column, and every one of the example's outside clues is there."""
+    spec, inst, result, doc = solved(name)
+    root = ET.fromstring((GOLDEN / f"{name}.svg").read_text(encoding="utf-8"))
+    cells = {tuple(int(v) for v in e.get("data-cell").split(",")): e for e in root.iter()
+             if e.get("class") == "cell" and e.get("data-cell")}
+    xs = [float(p.split(",")[0]) for e in cells.values() for p in e.get("points").split()]
+    ys = [float(p.split(",")[1]) for e in cells.values() for p in e.get("points").split()]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    drawn = {}
+    for e in root.iter():
+        cls = (e.get("class") or "").split()
+        if cls[:2] != ["clue", "outside"]:
+            continue
+        side, x, y = cls[2], float(e.get("x")), float(e.get("y"))
+        beyond = {"top": y < top, "bottom": y > bottom, "left": x < left, "right": x > right}
+        assert beyond[side], (side, x, y, (left, top, right, bottom))
+        level = left < x < right if side in ("top", "bottom") else top < y < bottom
+        assert level, (side, x, y)
+        drawn[side] = drawn.get(side, 0) + 1
+    # a list of numbers is drawn number by number: at least one a given place
+    for side in inst.outside:
+        given = sum(1 for p in inst.outside_places() if p in inst.clues
+                    and draw._side_of(inst, p) == side)
+        assert drawn.get(side, 0) >= given, (side, drawn, given)
+    assert drawn
+
+
 def svg_documents(name):
     spec, inst, result, doc = solved(name)
     return doc.frames if doc.is_plan else [doc.svg]
@@ -119,10 +153,18 @@ def test_drawing_holds_the_answer(name):
     root = ET.fromstring(text)
     assert cells_of(root, "cell") == set(inst.geometry.cells)
 
+    hints = draw._Hints(spec, inst)
+
     def answer(tokens):
-        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t}
+        """Cells whose answer is one of ``tokens`` drawn as the convention says
+        (a spec's draw line may draw a token otherwise: Battleships' 'o' 's')."""
+        return {c for c, t in pic.cells.items() if t in tokens and inst.tokens.get(c) != t
+                and hints.shape("answer", t, None) is None}
+
     def shape(name):            # drawn by the answer, or by a given clue the answer keeps
         return cells_of(root, "object " + name) | cells_of(root, "clue " + name)
+    assert {c for c, t in pic.cells.items()
+            if hints.shape("answer", t, None) == "shade"} <= cells_of(root, "shade")
     assert answer("#") <= cells_of(root, "shade") | shape("disc")
     paths = [e for e in root.iter() if e.get("class") == "path"]
     if any(t in "─│┌┐└┘" for t in pic.cells.values() if t) or pic.canvas:
@@ -134,6 +176,10 @@ def test_drawing_holds_the_answer(name):
     assert answer("co") <= shape("circle")
     assert answer("t") <= shape("triangle")
     assert answer("s") <= shape("square")
+    if not pic.canvas:          # a line from the centre to each side a cell's token goes by
+        tokens = list(pic.cells.values()) + list((pic.text or {}).values())
+        assert len([e for e in paths if e.tag == SVG + "line"]) == sum(
+            len(draw._BOX[t]) * (2 if draw._BOX[t].isupper() else 1) for t in tokens if t in draw._BOX)
 
 
 def sudoku4(tmp_path, rows):
@@ -225,13 +271,27 @@ def test_browser_shows_the_answer(name):
     image = screenshot(text, board.width, board.height)
     box = image.ink_box()
     assert box is not None, "nothing drawn"
-    if not board.hex:
+    if inst.outside:        # the clues beside the board ink its margins too
+        grid = (board.x0, board.y0, board.x0 + board.cols * S, board.y0 + board.rows * S)
+        assert box[0] <= grid[0] + 3 and box[1] <= grid[1] + 3, (box, grid)
+        assert box[2] >= grid[2] - 3 and box[3] >= grid[3] - 3, (box, grid)
+        assert box[2] <= board.width - M + 3 and box[3] <= board.height - M + 3, box
+    elif inst.points or inst.doubled:     # the discs of clues on the rim reach past it
+        edges = (M, M, board.width - M, board.height - M)
+        out = S * 0.22 + 3
+        assert all(b - out <= a <= b + 3 for a, b in zip(box[:2], edges[:2])), box
+        assert all(b - 3 <= a <= b + out for a, b in zip(box[2:], edges[2:])), box
+    elif not board.hex:
         assert all(abs(a - b) <= 3 for a, b in zip(box, (M, M, board.width - M, board.height - M))), box
     else:
         assert box[0] >= M - 3 and box[2] <= board.width - M + 3
         assert box[2] - box[0] > 0.8 * (board.width - 2 * M)
     k = board.size
     shades = cells_of(ET.fromstring(text), "shade")
+    hints = draw._Hints(spec, inst)          # cells a layer's hint draws dark (holes)
+    dark = {c for name in spec.layer_names if name != "clues"
+            for c, v in inst.layers.get(name, {}).items()
+            if hints.shape(name, v, None) in ("shade", "wall")}
     for cell, token in pic.cells.items():
         x, y = board.centre(cell)
         corner = image.pixel(x - 0.3 * k, y + 0.3 * k)
@@ -247,7 +307,9 @@ def test_browser_shows_the_answer(name):
             r, g, b = image.pixel(x + dc * 0.4 * k, y + dr * 0.4 * k)
             assert g > r + 40 and g > b + 20, (cell, (r, g, b))
         elif token in ("", "."):
-            if cell not in inst.clues:          # a clue cell shows its clue, if drawn
+            if cell in dark:
+                assert max(corner) < 100, (cell, corner)
+            elif cell not in inst.clues:        # a clue cell shows its clue, if drawn
                 assert min(corner) > 200, (cell, corner)
         else:
             assert image.inked(centre_box), (cell, token)

@@ -12,6 +12,7 @@ the genre, pzc's answers pass its checker and broken ones do not.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Callable, NamedTuple
 
 import pytest
@@ -35,8 +36,9 @@ def layered(*grids):
             + "".join(" ".join(map(str, row)) + "\n" for g in grids for row in g))
 
 
-def random_regions(g, h, w, largest=4):
-    """An id grid of connected regions of 1..largest cells, grown at random."""
+def random_regions(g, h, w, largest=4, holes=()):
+    """An id grid of connected regions of 1..largest cells, grown at random;
+    each cell of ``holes`` a region of its own."""
     owner = {}
     for start in ((r, c) for r in range(h) for c in range(w)):
         if start in owner:
@@ -44,10 +46,11 @@ def random_regions(g, h, w, largest=4):
         label = chr(ord("a") + len(set(owner.values())))
         members = [start]
         owner[start] = label
-        for _ in range(g.randint(0, largest - 1)):
+        for _ in range(0 if start in holes else g.randint(0, largest - 1)):
             grow = [(y, x) for (r, c) in members for (y, x) in ((r + 1, c), (r, c + 1),
                                                                   (r, c - 1), (r - 1, c))
-                    if 0 <= y < h and 0 <= x < w and (y, x) not in owner]
+                    if 0 <= y < h and 0 <= x < w and (y, x) not in owner
+                    and (y, x) not in holes]
             if grow:
                 cell = g.choice(grow)
                 owner[cell] = label
@@ -84,6 +87,11 @@ def round_trips(name, text, tmp_path):
         assert content(puzzlink.read_pzprv3(spec, Source("f.pzp", file))) == content(inst), file
 
 
+def rows(text):
+    """A grid of one-character tokens, its rows separated by spaces: rows("a- b-")."""
+    return [list(row) for row in text.split()]
+
+
 def example_text(name):
     return next((EXAMPLES / name).glob("*.txt")).read_text()
 
@@ -100,6 +108,7 @@ class Genre(NamedTuple):
     two: tuple
     bad: str
     where: str
+    text: Callable = layered
 
 
 def number_ops(givens, board, blank="-"):
@@ -162,18 +171,37 @@ def planted(g, ids, brute, given=lambda g, t: t, wrong=("1", "2"), share=3):
     answers = brute(givens, ids)
     if answers:
         a = g.choice(answers)
-        for r, c in g.sample([(r, c) for r in range(h) for c in range(w)], g.randint(0, h * w // share)):
+        spots = [(r, c) for r in range(h) for c in range(w)]
+        for r, c in g.sample(spots, g.randint(0, h * w // share)):
             givens[r][c] = given(g, a[r][c]) or "-"
     if g.random() < 0.2:
         givens[g.randrange(h)][g.randrange(w)] = g.choice(wrong)
     return givens, ids
 
 
+def with_number_moved(g):
+    """A broken answer: one number that is no given moved to another cell of its region."""
+    def broken(case, board):
+        givens, ids = case
+        spots = [(r, c, y, x) for r, row in enumerate(board) for c, t in enumerate(row)
+                 if t.isdigit() and givens[r][c] == "-" for y, x in itertools.product(
+                     range(len(ids)), range(len(ids[0])))
+                 if ids[y][x] == ids[r][c] and (y, x) != (r, c)]
+        if not spots:
+            return None
+        r, c, y, x = g.choice(spots)
+        b = [list(row) for row in board]
+        b[y][x], b[r][c] = b[r][c], "."
+        return b
+    return broken
+
+
 # ---------------------------------------------------------------- Putteria
 
-def putteria_brute(givens, ids):
-    """Every answer: one cell a region holds its size, no two such cells side by
-    side or with one number in a line, the givens kept, no number on an 'x'."""
+def sizes_placed(givens, ids, rule):
+    """Every answer that writes in one cell of each region the region's size,
+    keeps the givens (on an 'x' no number) and passes ``rule(put, size)``
+    (the set of numbered cells, cell -> its region's size)."""
     h, w = len(ids), len(ids[0])
     regions = region_lists(ids)
     size = {c: len(g) for g in regions for c in g}
@@ -181,17 +209,23 @@ def putteria_brute(givens, ids):
     for pick in itertools.product(*regions):
         put = set(pick)
         if any(givens[r][c] == "x" and (r, c) in put
-               or givens[r][c] not in "x-" and ((r, c) not in put or int(givens[r][c]) != size[(r, c)])
+               or givens[r][c] not in "x-" and ((r, c) not in put
+                                                or int(givens[r][c]) != size[(r, c)])
                for r in range(h) for c in range(w)):
             continue
-        if any(a in put and b in put for a, b in side_pairs(h, w)):
-            continue
-        if any(len([size[c] for c in l if c in put]) != len({size[c] for c in l if c in put})
-               for l in lines_of(h, w)):
-            continue
-        found.append([[str(size[(r, c)]) if (r, c) in put else "." for c in range(w)]
-                      for r in range(h)])
+        if rule(put, size):
+            found.append([[str(size[(r, c)]) if (r, c) in put else "." for c in range(w)]
+                          for r in range(h)])
     return found
+
+
+def putteria_brute(givens, ids):
+    """No two numbers side by side, none twice in a line."""
+    h, w = len(ids), len(ids[0])
+    return sizes_placed(givens, ids, lambda put, size: not any(
+        a in put and b in put for a, b in side_pairs(h, w)) and all(
+        len([size[c] for c in l if c in put]) == len({size[c] for c in l if c in put})
+        for l in lines_of(h, w)))
 
 
 def putteria_case(g, h, w):
@@ -202,6 +236,24 @@ def putteria_case(g, h, w):
             break
     return planted(g, ids, putteria_brute, lambda g, t: "x" if t == "." else t,
                    ("x", "1", "2", "3"))
+
+
+# ---------------------------------------------------------------- Hanare-gumi
+
+def hanare_brute(givens, ids):
+    """Two numbers of a line with none between them differ by the cells between."""
+    lines = lines_of(len(ids), len(ids[0]))
+
+    def rule(put, size):
+        spots = [[i for i, c in enumerate(l) if c in put] for l in lines]
+        return all(abs(size[l[i]] - size[l[j]]) == j - i - 1 for l, s in zip(lines, spots)
+                   for i, j in zip(s, s[1:]))
+    return sizes_placed(givens, ids, rule)
+
+
+def hanare_case(g, h, w):
+    return planted(g, random_regions(g, h, w), hanare_brute,
+                   lambda g, t: t if t != "." else None)
 
 
 # ---------------------------------------------------------------- Nanro
@@ -243,15 +295,16 @@ def nanro_case(g, h, w, unknown="?"):
 
 # ---------------------------------------------------------------- Cojun
 
-def fillings(givens, ids, fits, low=1):
-    """Every filling of the board, in reading order, with a region of k cells
-    holding low..k: ``fits(v, r, c, n)`` says whether n may go in (r, c) with
-    the cells before it filled as ``v``."""
+def fillings(givens, ids, fits, low=1, largest=None):
+    """Every filling of the board, in reading order, with numbers low..k (k:
+    ``largest``, else the size of the cell's region): ``fits(v, r, c, n)``
+    says whether n may go in (r, c) with the cells before it filled as ``v``;
+    a given other than '-' is kept."""
     h, w = len(ids), len(ids[0])
     size = {}
     for row in ids:
         for t in row:
-            size[t] = size.get(t, 0) + 1
+            size[t] = largest or size.get(t, 0) + 1
     v, found = {}, []
 
     def go(i):
@@ -282,6 +335,41 @@ def cojun_brute(givens, ids):
 
 def cojun_case(g, h, w):
     return planted(g, random_regions(g, h, w), cojun_brute)
+
+
+# ---------------------------------------------------------------- Rooms of Factors
+
+def factors_brute(clues, ids):
+    """Numbers 1..n (the larger side), none twice in a row or column, every
+    region with a clue multiplying to it."""
+    h, w = len(ids), len(ids[0])
+
+    def fits(v, r, c, n):
+        return all(v.get((r, x)) != n for x in range(c)) and all(v.get((y, c)) != n
+                                                                 for y in range(r))
+    blank = [["-"] * w for _ in range(h)]
+    found = []
+    for board in fillings(blank, ids, fits, largest=max(h, w)):
+        if all(clues[r][c] == "-" or math.prod(int(board[y][x]) for y, x in g) == int(clues[r][c])
+               for g in region_lists(ids) for r, c in g):
+            found.append(board)
+    return found
+
+
+def factors_case(g, h, w, share=0.6):
+    """A random division, the products of a random answer on a ``share`` of the regions, at
+    times one product changed; each in the region's top cell, as puzz.link
+    keeps it (the topmost of its leftmost column)."""
+    ids = random_regions(g, h, w)
+    clues = [["-"] * w for _ in range(h)]
+    a = g.choice(factors_brute(clues, ids))
+    for region in region_lists(ids):
+        r, c = min(region, key=lambda x: (x[1], x[0]))
+        if g.random() < share:
+            clues[r][c] = str(math.prod(int(a[y][x]) for y, x in region))
+        if g.random() < 0.05:
+            clues[r][c] = str(g.randint(1, max(h, w) ** len(region)))
+    return clues, ids
 
 
 # ---------------------------------------------------------------- Sukoro
@@ -316,42 +404,174 @@ def sukoro_case(g, h, w):
                    ("1", "2", "3", "?"), share=1)[:1]
 
 
+# ---------------------------------------------------------------- Makaro
+
+ARROWS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+
+
+def makaro_brute(clues, ids):
+    """Regions of white cells hold 1..k once, side-by-side cells differ, and an
+    arrow points at a white cell whose number beats every other neighbour's."""
+    h, w = len(ids), len(ids[0])
+    black = {(r, c) for r in range(h) for c in range(w) if clues[r][c] in "xudlr"}
+    givens = [["-" if t in "xudlr" else t for t in row] for row in clues]
+
+    def fits(v, r, c, n):
+        return (r, c) in black or (
+            not any(v.get(p) == n for p in v if p not in black and ids[p[0]][p[1]] == ids[r][c])
+            and not (v.get((r, c - 1)) == n and (r, c - 1) not in black)
+            and not (v.get((r - 1, c)) == n and (r - 1, c) not in black))
+
+    def arrows_hold(board):
+        for r, c in black:
+            if clues[r][c] == "x":
+                continue
+            y, x = r + ARROWS[clues[r][c]][0], c + ARROWS[clues[r][c]][1]
+            if not (0 <= y < h and 0 <= x < w) or (y, x) in black:
+                return False
+            if any(int(board[b][a]) >= int(board[y][x]) for b, a in neighbours(h, w, r, c)
+                   if (b, a) != (y, x) and (b, a) not in black):
+                return False
+        return True
+    return [[["." if (r, c) in black else t for c, t in enumerate(row)]
+             for r, row in enumerate(b)]
+            for b in fillings(givens, ids, fits) if arrows_hold(b)]
+
+
+def makaro_case(g, h, w):
+    """Black cells (each a region of its own), regions of the white cells, and
+    arrows where an answer's largest neighbour is alone; at times one wrong."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    black = set(g.sample(cells, g.randint(0, h * w // 5)))
+    ids = random_regions(g, h, w, holes=black)
+    clues = [["x" if (r, c) in black else "-" for c in range(w)] for r in range(h)]
+    answers = makaro_brute(clues, ids)
+    if not answers:
+        return clues, ids
+    a = g.choice(answers)
+    for r, c in black:
+        near = sorted(((int(a[y][x]), d) for d, (dr, dc) in ARROWS.items()
+                       for y, x in [(r + dr, c + dc)] if (y, x) in cells and (y, x) not in black),
+                      reverse=True)
+        if near and (len(near) == 1 or near[0][0] > near[1][0]) and g.random() < 0.8:
+            clues[r][c] = near[0][1]
+        elif g.random() < 0.3:
+            clues[r][c] = g.choice("udlr")
+    givens, ids = planted(g, ids, lambda *_: [a], share=1)
+    return [[t if clues[r][c] == "-" else clues[r][c] for c, t in enumerate(row)]
+            for r, row in enumerate(givens)], ids
+
+
+# ---------------------------------------------------------------- Bosanowa
+
+BOSANOWA_MOST = 6       # the largest number the brute force and pzc try
+
+
+def bosanowa_text(grid):
+    return f"{len(grid)} {len(grid[0])} {BOSANOWA_MOST}\n" + "".join(" ".join(r) + "\n" for r in grid)
+
+
+def bosanowa_brute(grid):
+    """Every filling of the cells ('.' none) with 1..BOSANOWA_MOST, givens kept,
+    where each number is the sum of its differences with its neighbours."""
+    h, w = len(grid), len(grid[0])
+    cells = [(r, c) for r in range(h) for c in range(w) if grid[r][c] != "."]
+    v, found = {}, []
+
+    def holds(x):
+        return v[x] == sum(abs(v[x] - v[y]) for y in neighbours(h, w, *x) if y in v)
+
+    def go(i):
+        if i == len(cells):
+            if all(holds(x) for x in cells):
+                found.append([[str(v[(r, c)]) if (r, c) in v else "." for c in range(w)]
+                              for r in range(h)])
+            return
+        r, c = cells[i]
+        for n in range(1, BOSANOWA_MOST + 1):
+            if grid[r][c] in ("-", str(n)):
+                v[(r, c)] = n
+                # a cell whose neighbours are all filled can be checked now
+                done = [x for x in cells[:i + 1] if x[0] < r - 1 or x[0] == r - 1 and x[1] <= c]
+                if all(holds(x) for x in done[-w - 1:]):
+                    go(i + 1)
+                del v[(r, c)]
+    go(0)
+    return found
+
+
+def bosanowa_case(g, h, w):
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    grid = [["-"] * w for _ in range(h)]
+    for r, c in g.sample(cells, g.randint(0, h * w // 3)):
+        grid[r][c] = "."
+    answers = bosanowa_brute(grid)
+    if answers:
+        a = g.choice(answers)
+        for r, c in g.sample(cells, g.randint(0, 3)):
+            grid[r][c] = a[r][c]
+    return (grid,)
+
+
 # ---------------------------------------------------------------- the tests
 
 SMALL = [(3, 3), (3, 4), (4, 4), (2, 5)]
 
 GENRES = {
     "putteria": Genre(putteria_brute, putteria_case, SMALL + [(4, 5)],
-                      ([list("-4-"), list("---"), list("x--")], [list("aab"), list("aab"), list("ccc")]),
-                      ([list("-4-"), list("---"), list("---")], [list("aab"), list("aab"), list("ccc")]),
+                      (rows("-4- --- x--"), rows("aab aab ccc")),
+                      (rows("-4- --- ---"), rows("aab aab ccc")),
                       "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
     "nanro": Genre(nanro_brute, nanro_case, SMALL,
-                   ([list("3--"), list("---"), list("--1")], [list("aab"), list("acb"), list("ccb")]),
-                   ([list("3--"), list("---"), list("---")], [list("aab"), list("acb"), list("ccb")]),
+                   (rows("3-- --- --1"), rows("aab acb ccb")),
+                   (rows("3-- --- ---"), rows("aab acb ccb")),
                    "2 2\n- -\n0 -\na a\nb b\n", "bad.txt:3:1"),
+    "factors": Genre(factors_brute, factors_case, [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)],
+                     (rows("2-- --- ---"), rows("aab acb ccb")),
+                     (rows("6-- --- ---"), rows("aab acb ccb")),
+                     "2 2\n- -\nx -\na a\nb b\n", "bad.txt:1:1: error: a region's product"),
     "sukoro": Genre(sukoro_brute, sukoro_case, [(2, 2), (2, 3), (3, 3), (3, 4), (2, 5)],
-                    ([list("-2-"), list("1--"), list("-1-")],),
-                    ([list("-2-"), list("---"), list("-1-")],),
+                    (rows("-2- 1-- -1-"),),
+                    (rows("-2- --- -1-"),),
                     "2 2\n- 5\n- -\n", "bad.txt:2:3"),
+    "hanare": Genre(hanare_brute, hanare_case, SMALL + [(4, 5)],
+                    (rows("--- -2- 3--"), rows("abb acc ddd")),
+                    (rows("--- --- 3--"), rows("abb acc ddd")),
+                    "2 2\n- 0\n- -\na a\nb b\n", "bad.txt:2:3"),
+    "makaro": Genre(makaro_brute, makaro_case, SMALL + [(4, 5)],
+                    (rows("-d- --- ---"), rows("abe ade ade")),
+                    (rows("-l- --- ---"), rows("abe ade ade")),
+                    "2 2\n- y\n- -\na a\nb b\n", "bad.txt:2:3"),
+    "bosanowa": Genre(bosanowa_brute, bosanowa_case, [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)],
+                      (rows("1-- 2-- ---"),), (rows("1-- --- ---"),),
+                      "2 2\n- x\n- -\n", "bad.txt:2:3", bosanowa_text),
     "cojun": Genre(cojun_brute, cojun_case, SMALL,
-                   ([list("---"), list("---"), list("3--")], [list("abb"), list("acc"), list("ddd")]),
-                   ([list("---"), list("---"), list("---")], [list("abb"), list("acc"), list("ddd")]),
+                   (rows("--- --- 3--"), rows("abb acc ddd")),
+                   (rows("--- --- ---"), rows("abb acc ddd")),
                    "2 2\n- -\n- x\na a\nb b\n", "bad.txt:3:3"),
 }
 
 
-@pytest.mark.parametrize("name", sorted(GENRES))
+# Bosanowa's answers take a few seconds each (many values a cell)
+SLOW = {"bosanowa"}
+
+
+def genre_names():
+    return [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(GENRES)]
+
+
+@pytest.mark.parametrize("name", genre_names())
 def test_against_brute_force(name, tmp_path):
     genre = GENRES[name]
     g = rng(name)
     cases = [genre.case(g, *g.choice(genre.sizes)) for _ in range(40)]
-    check_against(name, tmp_path, cases, genre.brute, layered)
+    check_against(name, tmp_path, cases, genre.brute, genre.text)
 
 
 @pytest.mark.parametrize("name", sorted(GENRES))
 def test_unique_and_errors(name, tmp_path, run_pzc, write):
     genre = GENRES[name]
-    unique_and_several(name, tmp_path, genre.brute, genre.one, genre.two, layered)
+    unique_and_several(name, tmp_path, genre.brute, genre.one, genre.two, genre.text)
     rejects(run_pzc, write, name, genre.bad, genre.where)
 
 
@@ -364,27 +584,39 @@ def test_urls_and_files_read_back(name, tmp_path):
         round_trips(name, layered(*GENRES[name].case(g, 3, 4)), tmp_path)
 
 
-@pytest.mark.parametrize("name", sorted(GENRES))
+@pytest.mark.parametrize("name", genre_names())
 def test_example(name, run_pzc):
     examples_unique(run_pzc, name)
 
 
 # the genres the npm package pzpr has, each with its cases for pzprjs
-# (case(g): the brute force's arguments) and the largest number a cell takes
-# (largest(case, r, c))
+# (case(g): the brute force's arguments) and how an answer is broken
+# (broken(g): the function of (case, answer) that breaks it, or None), and
+# how an answer is put on pzprjs's board when not as number_ops does
 PZPRJS = {
     # no '?': the npm package (0.10.1) counts it as a number of its own, where
     # today's puzz.link (and pzc) reads it as the region's number
-    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), region_size),
-    "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), region_size),
-    "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])), lambda *_: 4),
+    "nanro": (lambda g: nanro_case(g, *g.choice(SMALL[:3]), unknown="1"), with_number_changed),
+    "cojun": (lambda g: cojun_case(g, *g.choice(SMALL[:3])), with_number_changed),
+    "hanare": (lambda g: hanare_case(g, *g.choice(SMALL[:3])), with_number_moved),
+    # the clues are the regions' products: every cell takes a number; every
+    # region has one (the npm package checks a region without one as product -1)
+    "factors": (lambda g: factors_case(g, *g.choice([(3, 3), (3, 4), (4, 4)]), share=1),
+                lambda g: with_number_changed(g, lambda case, r, c: max(len(case[1]),
+                                                                       len(case[1][0]))),
+                lambda clues, board: number_ops([["-"] * len(board[0])] * len(board), board)),
+    "makaro": (lambda g: makaro_case(g, *g.choice(SMALL)), with_number_changed),
+    "bosanowa": (lambda g: bosanowa_case(g, *g.choice([(2, 3), (3, 3), (2, 4)])),
+                 lambda g: with_number_changed(g, lambda *_: BOSANOWA_MOST)),
+    "sukoro": (lambda g: sukoro_case(g, *g.choice([(3, 3), (3, 4), (2, 5)])),
+               lambda g: with_number_changed(g, lambda *_: 4)),
 }
 
 
 @needs_pzpr
 @pytest.mark.parametrize("name", sorted(PZPRJS))
 def test_answers_pass_pzprjs_check(name, tmp_path):
-    case, largest = PZPRJS[name]
+    case, broken, *ops = PZPRJS[name]
     g = rng("pzprjs " + name)
-    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], layered,
-                  with_number_changed(g, largest))
+    pzprjs_agrees(name, tmp_path, [case(g) for _ in range(25)], GENRES[name].text, broken(g),
+                  *ops)

@@ -99,6 +99,13 @@ def test_a_headed_grid_of_single_character_tokens_separated_by_spaces():
     assert inst.clues == {(0, 0): 1, (0, 2): 2, (1, 1): 3}
 
 
+def test_a_headed_grid_one_column_wide_of_longer_tokens():
+    # a row of one token cannot show its spaces: the header's width tells
+    inst = one("1 3\n10\n.\n2,\n")
+    assert inst.layout == "tokens" and size(inst) == (1, 3)
+    assert inst.clues == {(0, 0): 10, (2, 0): "2,"}
+    assert "this row has 3 cells" in bad("2 2\n12\n345\n").message     # wider: still chars
+
 # ------------------------------------------------------------------ headers
 
 def test_header_is_width_then_height():

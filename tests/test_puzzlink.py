@@ -246,9 +246,10 @@ def _examples():
 
 
 def test_every_genre_writes_its_examples_as_pzprjs_reads_and_writes_them():
-    """For every built-in genre with a `url` line: each example instance, written
-    as a URL and as a pzprv3 file, is opened by pzprjs, and what pzprjs writes
-    back (its URL and its file) reads as the same instance."""
+    """For every built-in genre with a `url` line that the installed pzprjs
+    has: each example instance, written as a URL and as a pzprv3 file, is
+    opened by pzprjs, and what pzprjs writes back (its URL and its file)
+    reads as the same instance."""
     pzprjs.need()
     jobs, expect = [], []
     examples = _examples()

@@ -190,6 +190,11 @@ def test_a_guarded_rule_holds_only_under_its_guard(mode):
      "a root of connected(...) must be a bool"),
 ])
 def test_a_bad_root_is_an_error_with_a_position(line, col, message, write, run_pzc):
+    reported(line, col, message, write, run_pzc)
+
+
+def reported(line, col, message, write, run_pzc):
+    """The spec line ``line`` (after a bool variable `on`) is an error at its column ``col``."""
     head = 'puzzle bad "x"\nboard square\nvar on[c in cells] : bool\n'
     write("bad.pz", head + line + "\n")
     run = run_pzc("check", "bad.pz")

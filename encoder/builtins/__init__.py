@@ -5,7 +5,8 @@ define them by concept (see encoder/builtins/registry.py for how to add one):
     neighbourhoods  neighbours, around, edge, edges(c), ball, oncell, cell, row, col
     directions      directions, direction, step, ray, line_char
     outside         outside, inward
-    lattice         dots, segments, segments(d), sides, segment
+    lattice         dots, segments, segments(d), sides, segment, diagonals
+    places          places, centre, corner, midpoint, cells_at
     clues           clue, given, target, locked, labels, input, has_target,
                     token, group, get, int, split
     basics          abs, isqrt, len, sorted, set, list
@@ -16,7 +17,8 @@ encoder/interpreter/aggregates.py.
 
 from __future__ import annotations
 
-from . import basics, clues, directions, lattice, neighbourhoods, outside, regions  # noqa: F401  (they register)
+from . import (basics, clues, directions, lattice, neighbourhoods, outside,  # noqa: F401
+               places, regions)  # (they register)
 from .registry import FUNCTIONS, VALUES
 
 __all__ = ["FUNCTIONS", "VALUES"]

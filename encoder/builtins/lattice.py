@@ -1,6 +1,7 @@
 """Built-ins for the dot lattice of a square board: the dots at the cells'
 corners, the unit segments joining them (Slitherlink's lines), a cell's four
-sides and the segments at a dot.
+sides and the segments at a dot, and a cell's two diagonals (Gokigen's
+slashes), segments between opposite corners.
 
 Add a built-in here if it works on dots or segments; see encoder/builtins/registry.py
 for how.
@@ -17,7 +18,7 @@ def _lattice(it, node):
     return square_board(it, node, "the dot lattice (dots, segments, sides) is for square boards")
 
 
-def _dot_arg(it, node, v):
+def dot_arg(it, node, v):
     geom = _lattice(it, node)
     if not (type(v) is tuple and len(v) == 2 and all(type(x) is int for x in v)
             and 0 <= v[0] <= geom.height and 0 <= v[1] <= geom.width):
@@ -38,12 +39,17 @@ def _segments(it, node):
 
 @function("segments", [CELL], coll(SEGMENT))
 def _segments_at(it, node, args):
-    return _lattice(it, node).segments_at(_dot_arg(it, node, args[0]))
+    return _lattice(it, node).segments_at(dot_arg(it, node, args[0]))
 
 
 @function("sides", [CELL], coll(SEGMENT))
 def _sides(it, node, args):
     return _lattice(it, node).sides(cell_arg(it, node, args[0]))
+
+
+@function("diagonals", [CELL], coll(SEGMENT))
+def _diagonals(it, node, args):
+    return _lattice(it, node).diagonals(cell_arg(it, node, args[0]))
 
 
 @function("segment", [CELL, CELL], SEGMENT)
@@ -53,7 +59,10 @@ def _segment(it, node, args):
         found = geom.segment_of_pair(*args) or geom.segment_of_pair(args[1], args[0])
         if found is not None:
             return found
-    a, b = (_dot_arg(it, node, v) for v in args)
+    a, b = sorted(dot_arg(it, node, v) for v in args)
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-        raise it.err(node, f"a segment joins two neighbouring dots, not {a} and {b}")
-    return Segment(min(a, b), max(a, b))
+        if abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1:     # a cell's diagonal
+            return geom.diagonals((a[0], min(a[1], b[1])))[0 if a[1] < b[1] else 1]
+        raise it.err(node, f"a segment joins two neighbouring dots, or two opposite corners "
+                           f"of a cell, not {a} and {b}")
+    return Segment(a, b)

@@ -17,7 +17,7 @@ mistakes before any instance is read.  Arguments arrive evaluated; report a
 bad one with ``it.err(node.args[i], message)`` so the caret points at it.
 
 To add a built-in, write it with its decorator in the module of its concept
-(regions, neighbourhoods, lattice, clues, basics: see encoder/builtins/__init__.py,
+(regions, neighbourhoods, lattice, places, clues, basics: see encoder/builtins/__init__.py,
 which imports them all) and document it in the Built-ins table of
 docs/language.md (tests/test_docs.py fails on a built-in left out).  Aggregates,
 which take binders (``sum(c in cells: ...)``), live in encoder/interpreter/aggregates.py.
@@ -90,7 +90,8 @@ def clue_place(it, node, v, i=0):
         if places is not None:
             if v in places:
                 return v
-            where = "a dot" if it.instance.points else "a place just outside the grid"
+            where = ("a dot" if it.instance.points else "a place of the doubled grid"
+                     if it.instance.doubled else "a place just outside the grid")
             raise it.err(node.args[i], f"expected a cell of the board or {where}, "
                                        f"but this is {v!r}")
     return cell_arg(it, node, v, i)

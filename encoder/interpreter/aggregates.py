@@ -265,7 +265,9 @@ def _agg_connected(it, node, env):
     connected group (cells by neighbours, edges by a shared cell, segments by a
     shared dot).  The empty group counts as connected.  With `from root`,
     every group must hold an element whose body and root both hold: the
-    elements may form several groups, each joined to a root."""
+    elements may form several groups, each joined to a root.  With `via
+    near`, the elements near names for x are joined to x (and x to them),
+    whatever the elements are."""
     if node.binders is None or len(node.binders) != 1 or len(node.binders[0].names) != 1:
         raise it.err(node, "connected takes one binder and a condition, as in "
                            "connected(c in cells: colour[c] = k)")
@@ -285,7 +287,7 @@ def _agg_connected(it, node, env):
             if type(coll) is not tuple:
                 coll = tuple(coll)
             symbolic = any(type(v) is not bool for v in values)
-            return _connected(it, node, coll, values, symbolic)
+            return _connected(it, node, coll, values, symbolic, env=env)
         for x in coll:
             env[name] = x
             v = body(env)
@@ -294,7 +296,7 @@ def _agg_connected(it, node, env):
                 symbolic = True
             elements.append(x)
             chosen.append(v)
-        return _connected(it, node, elements, chosen, symbolic)
+        return _connected(it, node, elements, chosen, symbolic, env=env)
     root = it.code(node.root) if node.root is not None else None
     roots = [] if root is not None else None
     for guard in it.bind(node.binders, env):
@@ -313,14 +315,17 @@ def _agg_connected(it, node, env):
                 r = it.want_bool(node.root, r)
                 symbolic = True
             roots.append(r)
-    return _connected(it, node, elements, chosen, symbolic, roots)
+    return _connected(it, node, elements, chosen, symbolic, roots, env)
 
 
-def _connected(it, node, elements, chosen, symbolic, roots=None):
-    key = tuple(elements)
-    adjacent = it.adjacency_cache.get(key)
-    if adjacent is None:
-        adjacent = it.adjacency_cache[key] = adjacency(elements, it.geometry)
+def _connected(it, node, elements, chosen, symbolic, roots=None, env=None):
+    if node.via is not None:
+        adjacent = via_adjacency(it, node, elements, env)
+    else:
+        key = tuple(elements)
+        adjacent = it.adjacency_cache.get(key)
+        if adjacent is None:
+            adjacent = it.adjacency_cache[key] = adjacency(elements, it.geometry)
     if adjacent is None:
         raise it.err(node.binders[0].source, "connected ranges over cells, edges or segments "
                                              "of the board")
@@ -331,6 +336,35 @@ def _connected(it, node, elements, chosen, symbolic, roots=None):
         rooted = {x for x, r in zip(elements, roots) if r}
         return all(any(x in rooted for x in group) for group in groups)
     return it.model.connected(elements, chosen, adjacent, roots)
+
+
+def via_adjacency(it, node, elements, env):
+    """{x: the elements joined to x} for `connected(x in S: body via near)`:
+    those near names for x and those whose near names x; values of near that
+    are not elements are left out.  The same graph comes back as the same
+    object (the model shares it between constraints)."""
+    name = node.binders[0].names[0]
+    near = it.code(node.via)
+    env = dict(env)
+    try:
+        index = {x: k for k, x in enumerate(elements)}
+    except TypeError:
+        raise it.err(node.binders[0].source, "connected(... via ...) joins values such as "
+                                             "cells, edges, numbers or lists of them") from None
+    joined = [dict() for _ in elements]       # dicts as ordered sets of indices
+    for k, x in enumerate(elements):
+        env[name] = x
+        for y in it.want_collection(node.via, near(env)):
+            j = index.get(y)
+            if j is not None and j != k:
+                joined[k][j] = None
+                joined[j][k] = None
+    key = ("via", tuple(elements), tuple(tuple(sorted(ys)) for ys in joined))
+    adjacent = it.adjacency_cache.get(key)
+    if adjacent is None:
+        adjacent = it.adjacency_cache[key] = {
+            x: tuple(elements[j] for j in sorted(ys)) for x, ys in zip(elements, joined)}
+    return adjacent
 
 
 AGGREGATES = {

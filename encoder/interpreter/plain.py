@@ -607,7 +607,7 @@ class PlainClosures:
 
     def _p_connected(self, node):
         agg = AGGREGATES["connected"]
-        if node.root is not None:        # groups with roots: the shared closure
+        if node.root is not None or node.via is not None:   # the shared closure
             return lambda env: agg(self, node, env)
         pick = self._p_picker(node)
         graphs = {}                      # id(collection) -> (collection, its adjacency)

@@ -5,6 +5,7 @@ the board's cells (squares, or hexagons on hex boards; a JSON board's holes are
 left out), region borders where the instance has a `regions` layer, the clues,
 and the answer as its `show` prints it, read in the conventions of the text
 grids (docs/language.md, "Answers"): `#` shades a cell, `*` places an object,
+`/` and `\\` draw a diagonal across the cell,
 the box-drawing characters draw a loop or path through the cell centres (on a
 `show grid(h, w)` canvas: along the grid's lines, or between cells), and any
 other token is written in its cell.  A clue cell whose answer token is the
@@ -60,13 +61,16 @@ _BOX = {"─": "lr", "│": "ud", "┌": "dr", "┐": "dl", "└": "ur", "┘": 
         "╴": "l", "╵": "u", "╶": "r", "╷": "d"}
 _CANVAS_LINES = {"-": "lr", "|": "ud"}    # the lattice of `show grid(...)`: ASCII lines too
 _STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+# a diagonal across the cell: the corners it joins, as (x, y) signs from the centre
+_SLASHES = {"/": ((-1, 1), (1, -1)), "\\": ((-1, -1), (1, 1))}
 _BLANK = {"", ".", " "}
 # the dark half of a cell: the corner it fills, as (row, column) signs
 _HALVES = {"◤": (-1, -1), "◥": (-1, 1), "◢": (1, 1), "◣": (1, -1)}
 _BARS = {"|": (1, 0), "-": (0, 1)}          # the bar's direction
 # what an answer token is drawn as when no `draw` hint says otherwise
 _TOKEN_SHAPES = {"#": "shade", "*": "disc", "o": "circle", "c": "circle", "t": "triangle",
-                 "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS}}
+                 "s": "square", **{t: "half" for t in _HALVES}, **{t: "bar" for t in _BARS},
+                 **{t: "slash" for t in _SLASHES}}
 FUTON = "#f3dfc1"
 _OBJECTS = ("disc", "circle", "star", "triangle", "square")
 
@@ -238,14 +242,42 @@ def _outside_clues(svg, board, instance):
             svg.text("text", ix, iy, item, size, INK, f"clue outside {side}", weight="bold")
 
 
-def _dot_clues(svg, board, instance):
-    """Clues on the corners of the cells: a small white disc with the number."""
-    for point, value in instance.clues.items():
-        x, y = board.dot(point)
-        token = instance.tokens.get(point, str(value))
-        svg.add("dots", f'<circle class="clue dot" data-dot="{point[0]},{point[1]}" cx="{_n(x)}" '
-                        f'cy="{_n(y)}" r="{_n(S * 0.22)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
-        svg.text("dots", x, y, token, S * 0.3, INK, "clue dot")
+def _place_clues(svg, board, instance, hints):
+    """Clues on the corners of the cells (board option `points`) or on the
+    places of the doubled grid (`doubled`: cell centres, middles of sides,
+    corners): by default a small white disc with the clue in it; a `draw
+    clues` hint may make a symbol a circle, a disc or a star alone."""
+    scale = S if instance.points else S / 2
+    for place, value in instance.clues.items():
+        x, y = board.x0 + place[1] * scale, board.y0 + place[0] * scale
+        token = instance.tokens.get(place, str(value))
+        hinted = hints.shape("clues", value, None)
+        shape = hinted or "circle"
+        r = S * 0.22
+        at = f'data-place="{place[0]},{place[1]}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"'
+        if shape == "disc":
+            svg.add("dots", f'<circle class="clue place disc" {at} fill="{INK}"/>')
+        elif shape == "star":
+            svg.add("dots", f'<polygon class="clue place star" data-place="{place[0]},{place[1]}" '
+                            f'points="{_points(_star(x, y, r))}" fill="{INK}"/>')
+        elif shape in ("circle", "text"):
+            svg.add("dots", f'<circle class="clue place" {at} fill="#fff" stroke="{INK}" '
+                            f'stroke-width="1.5"/>')
+        # the token in it, unless a hint drew a symbol as its shape (a star as a circle)
+        if shape in ("circle", "disc", "text") and (hinted in (None, "text")
+                                                   or isinstance(value, int) or token == "?"):
+            svg.text("dots", x, y, token, S * 0.3, "#fff" if shape == "disc" else INK,
+                     "clue place")
+
+
+def _place_rings(svg, board, instance, places):
+    """An explanation's clues on corners or places of the doubled grid: red rings."""
+    scale = S if instance.points else S / 2
+    for place in dict.fromkeys(tuple(p) for p in places):
+        x, y = board.x0 + place[1] * scale, board.y0 + place[0] * scale
+        svg.add("marks", f'<circle class="culprit" data-place="{place[0]},{place[1]}" '
+                         f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(S * 0.3)}" fill="{CULPRIT}" '
+                         f'fill-opacity="0.25" stroke="{CULPRIT}" stroke-width="3"/>')
 
 
 def _key(p):
@@ -389,12 +421,15 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
     _borders(svg, board, groups + ([pic.cells] if answer_regions else []))
     # a plan's clues are its start, which the first board shows as the answer
     clues = instance.clues if spec.plan is None or not pic.cells else {}
-    if instance.points:
+    if instance.points or instance.doubled:
         clues = {}
-        _dot_clues(svg, board, instance)
+        _place_clues(svg, board, instance, hints)
     elif instance.outside:
         _outside_clues(svg, board, instance)
-    extra = [name for name in spec.layer_names if name != "clues" and name not in region_layers]
+    # layers drawn in the cells: all but the clues and region layers, and those
+    # of a region layer's values that a hint draws otherwise (Double Back's holes)
+    extra = [name for name in spec.layer_names if name != "clues" and (
+        name not in region_layers or hints.layer_shapes(name) - {"regions"})]
     for cell in board.cells:
         _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions)
     if pic.text:
@@ -403,6 +438,9 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
                 _path(svg, board, cell, _BOX[token], pic.text, "path")
     if pic.canvas is not None:
         _canvas(svg, board, pic, instance)
+    if instance.points or instance.doubled:     # culprit clues sit on corners or places
+        _place_rings(svg, board, instance, highlight)
+        highlight = ()
     _marks(svg, board, pic, marks, highlight, involved, suggest)
     width, height = board.width, board.height
     for line in notes:
@@ -450,12 +488,12 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
     clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
     shows_clue = clue is not None and token is not None and (
-        shape == "regions" or token == clue_token and clue_shape != "none"
+        shape == "regions" or token == clue_token and clue_shape not in ("none", "path")
         or shape == "text" and token.startswith(clue_token)
         or shape == clue_shape and shape in _OBJECTS)       # a given circle the answer keeps
     # the answer's number, bar or futon written over a clue puts it in the corner
     small = token is not None and not shows_clue and shape in ("text", "bar", "pillow", "futon")
-    on_dark = shape == "shade" and not shows_clue
+    on_dark = shape == "shade"          # a shaded answer that is its clue: the clue in white
     if on_dark:
         _shade(svg, board, cell)
     if clue is not None:
@@ -469,6 +507,14 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
         return
     if shape == "path":
         _path(svg, board, cell, _BOX[token], pic.cells, "path")
+    elif shape == "slash" and token in _SLASHES and not board.hex:
+        x, y = board.centre(cell)
+        (ax, ay), (bx, by) = _SLASHES[token]
+        h = S / 2
+        svg.add("path", f'<line class="slash" data-cell="{cell[0]},{cell[1]}" '
+                        f'x1="{_n(x + ax * h)}" y1="{_n(y + ay * h)}" x2="{_n(x + bx * h)}" '
+                        f'y2="{_n(y + by * h)}" stroke="{INK}" stroke-width="4" '
+                        f'stroke-linecap="round"/>')
     elif shape == "half":
         _half(svg, board, cell, _HALVES[token])
     elif shape == "bar":
@@ -563,6 +609,13 @@ def _clue(svg, board, cell, value, token, shape, on_dark=False, small=False, lay
     if shape == "sums":
         _sums(svg, board, cell, token)
         return
+    if shape == "path" and token in _BOX:      # a given piece of line, under the answer's
+        for d in _BOX[token]:
+            (mx, my), _ = board.toward(cell, d.lower())
+            svg.add("clue", f'<line class="{cls} piece" x1="{_n(x)}" y1="{_n(y)}" x2="{_n(mx)}" '
+                            f'y2="{_n(my)}" stroke="{INK}" stroke-width="11" '
+                            f'stroke-linecap="round"/>')
+        return
     if shape in ("triangle", "square"):
         _object(svg, board, cell, shape, cls=cls)
         return
@@ -592,13 +645,9 @@ def _object(svg, board, cell, shape, cls="object"):
                 f'<circle class="{cls} circle" {at} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#fff" '
                 f'stroke="{line}" stroke-width="2"/>')
     elif shape == "star":
-        pts = []
-        for k in range(10):
-            a = math.radians(-90 + 36 * k)
-            rr = r * 1.15 if k % 2 == 0 else r * 0.46
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
         svg.add("object" if cls == "object" else "clue",
-                f'<polygon class="{cls} star" {at} points="{_points(pts)}" fill="{INK}"/>')
+                f'<polygon class="{cls} star" {at} points="{_points(_star(x, y, r))}" '
+                f'fill="{INK}"/>')
     elif shape in ("triangle", "square"):          # outlines, as Hakoiri's marks
         k = r * 0.9
         pts = ([(x, y - k * 1.05), (x + k, y + k * 0.7), (x - k, y + k * 0.7)]
@@ -613,6 +662,16 @@ def _object(svg, board, cell, shape, cls="object"):
         svg.add("object", f'<path class="{cls} cross" {at} d="M{_n(x - d)},{_n(y - d)}L{_n(x + d)},'
                           f'{_n(y + d)}M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}" '
                           f'stroke="{INK}" stroke-width="3"/>')
+
+
+def _star(x, y, r) -> list:
+    """The ten corners of a five-pointed star about (x, y), its points r * 1.15 out."""
+    out = []
+    for k in range(10):
+        a = math.radians(-90 + 36 * k)
+        rr = r * 1.15 if k % 2 == 0 else r * 0.46
+        out.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return out
 
 
 def _half(svg, board, cell, corner):
