@@ -40,6 +40,7 @@ from ..runtime.clock import big_dict
 
 UNKNOWN = -2          # pzprjs's "a clue without a number"
 EMPTY = -1            # pzprjs's empty place: a token paired with it is not written
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def is_url(text: str) -> bool:
@@ -63,6 +64,9 @@ class Binding:
         self.codecs = [c.name for c in line.codecs]
         self.optional = [c.optional for c in line.codecs]     # `codec(...)?`
         self.registry = codec_table.URL_CODECS if line.kind == "url" else codec_table.FILE_CODECS
+        # board option letters: pzprjs's numbers 1..26 are the letters A..Z
+        # (its numberAsLetter), unless a pair names them
+        self.letters = board_option(spec, "letters") is not None
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
         for c in line.codecs:
@@ -82,6 +86,8 @@ class Binding:
                 return tok
         if isinstance(raw, codec_table.Mark):   # a mark of the answer, not a clue
             return None
+        if self.letters and type(raw) is int and 1 <= raw <= len(LETTERS):
+            return LETTERS[raw - 1]
         return "?" if raw == UNKNOWN else raw
 
     def to_raw(self, k: int, token):
@@ -90,6 +96,8 @@ class Binding:
         for r, tok in self.pairs[k]:
             if tok == token:
                 return r
+        if self.letters and type(token) is str and len(token) == 1 and token in LETTERS:
+            return LETTERS.index(token) + 1
         return UNKNOWN if token == "?" else token
 
     def writes(self, k: int, layer: str, token) -> bool:

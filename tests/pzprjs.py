@@ -79,18 +79,6 @@ def need():
 
 
 @functools.lru_cache(maxsize=None)
-def knows(ptype: str) -> bool:
-    """Whether the installed pzprjs has puzz.link's type ``ptype`` (the npm
-    package 0.10.1 lacks many of today's types, such as geradeweg)."""
-    need()
-    run = subprocess.run(["node", "-e", "const p = require(require('path').join("
-                          "process.argv[1], 'pzpr')); console.log(!!p.variety.toPID("
-                          "process.argv[2]))", str(modules()), ptype],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return run.stdout.strip() == "true"
-
-
 def cell(r: int, c: int, method: str, value) -> list:
     """An answer step on cell (r, c): e.g. setQans 1 (shade), setAnum n (a number)."""
     return ["c", 2 * c + 1, 2 * r + 1, method, value]
@@ -125,7 +113,9 @@ def check(jobs: list, timeout: float = 300) -> list:
 
 def known_types(names) -> set:
     """The puzz.link type names among ``names`` that this pzprjs knows (the
-    npm package 0.10.1 lacks many of today's puzz.link types)."""
+    npm package 0.10.1 lacks many of today's puzz.link types, such as
+    geradeweg); one node run for them all.  For one type: ``name in
+    known_types({name})``."""
     need()
     run = subprocess.run(
         ["node", "-e", "const pzpr = require(require('path').join(process.argv[1], 'pzpr'));"

@@ -368,14 +368,14 @@ KEYS_SPEC = """puzzle keys
 board square
 var x : 0..3
 var mark[k in 0..1, c in cells] : bool
-var corner[d in dots] : bool
+var top_dot[d in dots] : bool
 var hidden[c in cells] : bool
 rule r: x = 2
 rule m: all c in cells: mark[0, c] <-> given(c)
 rule n: all c in cells: not mark[1, c]
-rule d: all d in dots: corner[d] <-> d.row = 0
+rule d: all d in dots: top_dot[d] <-> d.row = 0
 rule h: all c in cells: hidden[c]
-show c: if mark[0, c] and corner[c] then x else if mark[1, c] then "?" else "."
+show c: if mark[0, c] and top_dot[c] then x else if mark[1, c] then "?" else "."
 """
 
 
@@ -385,11 +385,11 @@ def test_keys_are_the_indexes_a_tuple_of_several_none_for_a_scalar(tmp_path):
     spec = api.load_spec(str(path))
     [inst] = api.load_instances(spec, "k.txt", text="1.\n.1\n")
     values = api.solve(spec, inst).answer.values
-    assert set(values) == {"x", "mark", "corner"}        # hidden is not shown
+    assert set(values) == {"x", "mark", "top_dot"}        # hidden is not shown
     assert values["x"] == {(): 2}
     assert values["mark"] == {(k, (r, c)): k == 0 and r == c for k in (0, 1)
                               for r in (0, 1) for c in (0, 1)}
-    assert values["corner"] == {(r, c): r == 0 for r in range(3) for c in range(3)}
+    assert values["top_dot"] == {(r, c): r == 0 for r in range(3) for c in range(3)}
 
 
 # ------------------------------------------------------------ count, unique, explain, generate, batch

@@ -229,3 +229,43 @@ def test_the_readme_module_map_names_every_module_and_nothing_else():
     absent = [n for n in named if not (ROOT / n).exists()
               and not any((p / n).exists() for p in ROOT.iterdir() if p.is_dir())]
     assert not absent, f"the README's map names what is not in the tree: {absent}"
+
+
+def imported_test_modules(path: Path, test_modules: set) -> list:
+    """The names among ``test_modules`` that the module at ``path`` imports
+    (``import test_x``, ``from test_x import f``, ``from tests import test_x``,
+    lazy imports inside functions too)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        out += [n for n in names if n.split(".")[-1] in test_modules]
+    return out
+
+
+def imports_between_test_modules(folder: Path) -> list:
+    """'test_x.py imports test_y' for each test module of ``folder`` that imports another."""
+    paths = sorted(folder.glob("test_*.py"))
+    names = {p.stem for p in paths}
+    return [f"{p.name} imports {name}" for p in paths for name in imported_test_modules(p, names)]
+
+
+def test_no_test_module_imports_another():
+    """A test module importing another collects its tests twice or ties the
+    two together: shared helpers live in modules not named test_*
+    (tests/genre_tools.py, loop_tools.py, marks_tools.py, ...)."""
+    assert imports_between_test_modules(ROOT / "tests") == []
+
+
+def test_the_test_module_import_check_finds_each_kind(tmp_path):
+    for name in ("test_a", "test_b", "test_c", "test_d"):
+        (tmp_path / f"{name}.py").write_text("import os\nfrom shaded import printed\n")
+    (tmp_path / "test_a.py").write_text("import os\nimport test_b as b\n")
+    (tmp_path / "test_c.py").write_text("def f():\n    from test_b import g\n")
+    (tmp_path / "test_d.py").write_text("from tests import test_a\n")
+    assert imports_between_test_modules(tmp_path) == [
+        "test_a.py imports test_b", "test_c.py imports test_b", "test_d.py imports tests.test_a"]

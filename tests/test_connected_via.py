@@ -11,7 +11,7 @@ import pytest
 
 from loading import spec_from_text
 from pzc import api
-from test_rooted import MODES, groups, instance, reported
+from rooted_tools import MODES, groups, instance, reported
 
 # cells joined to the eight around them: chosen cells that touch at a corner
 # are one group

@@ -24,8 +24,7 @@ import pytest
 import pzprjs
 from conftest import run_cli
 from genre_tools import examples_unique, run_json, tokens, write_instances
-from loop_tools import DOWN, LEFT, RIGHT, UP, add
-from test_genre_loops2 import Genre, rejects, same_instance
+from loop_tools import DOWN, LEFT, RIGHT, UP, Genre, add, rejects, same_instance
 
 MOST = 30          # boards with more answers than this are not kept
 

@@ -26,9 +26,8 @@ import pytest
 import pzprjs
 from conftest import EXAMPLES, run_cli
 from genre_tools import examples_unique, rejects
+from marks_tools import judged_by_pzprjs, rows_of, urls_and_files_unchanged
 from shaded import board_text, connected, printed, run_genre, sizes_of
-import test_genre_marks as marks
-from test_genre_marks import judged_by_pzprjs, rows_of
 
 
 def divisions(grid, fits):
@@ -370,4 +369,4 @@ def test_examples_are_unique(genre, run_pzc):
 @pytest.mark.slow
 @pytest.mark.parametrize("genre", GENRES)
 def test_examples_go_through_urls_and_files_unchanged(genre, tmp_path):
-    marks.test_examples_go_through_urls_and_files_unchanged(genre, tmp_path)
+    urls_and_files_unchanged(genre, tmp_path)

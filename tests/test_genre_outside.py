@@ -20,9 +20,9 @@ import pytest
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
+from outside_tools import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
 from pzc import api
 from genre_tools import tokens
-from pzc.formats.codecs import normalize_regions
 from shaded import blocks, connected, neighbours, printed, run_genre
 
 SIDES = ("top", "bottom", "left", "right")
@@ -72,10 +72,6 @@ class Board:
                 for k in range(len(self.sides[s])) if self.clue(s, k) is not None]
 
 
-def cells_of(h, w):
-    return [(r, c) for r in range(h) for c in range(w)]
-
-
 def around(h, w, r, c):
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if (dr, dc) != (0, 0) and 0 <= r + dr < h and 0 <= c + dc < w]
@@ -103,44 +99,6 @@ def spoil(rng, board):
 
 def run_outside(spec, boards, brute, order):
     return run_genre(spec, boards, brute, text=lambda b: b.text(order))
-
-
-def same_instance(a, b):
-    """The same size, clues, parameters and layers; regions as the same cut
-    into connected pieces (a text instance names them, puzz.link numbers them)."""
-    def layers(inst):
-        g = inst.geometry
-        return {k: normalize_regions(dict(v), g.height, g.width) if k == "regions" else dict(v)
-                for k, v in inst.layers.items()}
-    return (a.geometry.width, a.geometry.height, a.clues, a.params, layers(a)) == \
-        (b.geometry.width, b.geometry.height, b.clues, b.params, layers(b))
-
-
-def round_trips(spec_name, texts, tmp_path):
-    """Each text instance written as a puzz.link URL and as a pzprv3 file reads
-    back as the same instance."""
-    spec = api.load_spec(spec_name)
-    for i, text in enumerate(texts):
-        path = tmp_path / f"inst{i}.txt"
-        path.write_text(text)
-        inst, = api.load_instances(spec, str(path))
-        url = api.write_instance(spec, inst, "url")
-        assert url.startswith(f"https://puzz.link/p?{spec.url_types[0]}/")
-        again, = api.load_instances(spec, url)
-        assert same_instance(inst, again), (text, url)
-        assert api.write_instance(spec, again, "url") == url
-        file = tmp_path / f"inst{i}.pzprv3"
-        file.write_text(api.write_instance(spec, inst, "pzprv3"))
-        back, = api.load_instances(spec, str(file))
-        assert same_instance(inst, back), (text, file.read_text())
-
-
-def examples_unique(spec):
-    files = sorted((EXAMPLES / spec).iterdir())
-    assert files
-    for path in files:
-        run = run_cli("unique", spec, path)
-        assert run.returncode == 0, run.stdout + run.stderr
 
 
 # ---------------------------------------------------------------- Tents
@@ -200,19 +158,6 @@ def tents_board(rng, h, w):
 
 
 TENTS_ORDER = ("top", "left")
-
-
-def reads_what_puzzlink_writes(spec_name, url, file, clues, tmp_path):
-    """A URL and a pzprv3 file (its answer in it) as today's puzz.link (robx/pzprjs,
-    built from its source) wrote them read as ``clues``; pzc writes the same
-    URL body back."""
-    spec = api.load_spec(spec_name)
-    from_url, = api.load_instances(spec, url)
-    path = tmp_path / "puzzlink.pzprv3"
-    path.write_text(file)
-    from_file, = api.load_instances(spec, str(path))
-    assert from_url.clues == from_file.clues == clues
-    assert api.write_instance(spec, from_url, "url").rpartition("/")[2] == url.rpartition("/")[2]
 
 
 def test_tents_reads_what_puzzlink_writes(tmp_path):

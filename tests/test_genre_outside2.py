@@ -23,9 +23,9 @@ import pytest
 
 import pzprjs
 from conftest import EXAMPLES, run_cli
+from marks_tools import judged_by_pzprjs, rows_of
+from outside_tools import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
 from shaded import printed, run_genre
-from test_genre_marks import judged_by_pzprjs, rows_of
-from test_genre_outside import cells_of, examples_unique, reads_what_puzzlink_writes, round_trips
 
 
 def round_trips_with_examples(genre, boards, tmp_path):
@@ -283,3 +283,143 @@ def test_kakurasu_refuses_a_missing_number(tmp_path):
 
 def test_kakurasu_example_is_unique():
     examples_unique("kakurasu")
+
+
+# ---------------------------------------------------------------- Easy as ABC
+
+class Letters:
+    """An Easy as ABC board: ``n`` letters, ``sides`` the letters outside
+    ({side: tokens}, '.' none), ``grid`` the given letters ('.' none)."""
+
+    def __init__(self, n, sides, grid):
+        self.n, self.sides, self.grid = n, sides, grid
+        self.h, self.w = len(grid), len(grid[0])
+
+    def text(self):
+        lines = [f"{self.h} {self.w} {self.n}"]
+        lines += [" ".join(self.sides[s]) for s in ("top", "bottom", "left", "right")]
+        return "\n".join(lines + [" ".join(r) for r in self.grid]) + "\n"
+
+    def letters(self):
+        return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:self.n]
+
+
+def seen(line):
+    """The first letter of a line of tokens ('.' empty), or None."""
+    return next((t for t in line if t != "."), None)
+
+
+def row_fillings(board, r):
+    """The fillings of row r with each letter once that keep its given
+    letters and show the letters left and right of it."""
+    out = []
+    for spots in itertools.permutations(range(board.w), board.n):
+        row = ["."] * board.w
+        for letter, c in zip(board.letters(), spots):
+            row[c] = letter
+        if (all(g in (".", t) for g, t in zip(board.grid[r], row))
+                and board.sides["left"][r] in (".", seen(row))
+                and board.sides["right"][r] in (".", seen(row[::-1]))):
+            out.append(row)
+    return out
+
+
+def abc_brute(board, first=False, rng=None):
+    """Every answer (puzz.link's checks: each letter once a row and a column,
+    the letters outside seen first), row by row; with ``first`` the first
+    one found (the rows tried in ``rng``'s order: a random answer)."""
+    options = [row_fillings(board, r) for r in range(board.h)]
+    if rng:
+        for o in options:
+            rng.shuffle(o)
+    found = set()
+
+    def columns_ok(rows, full):
+        for c in range(board.w):
+            col = [row[c] for row in rows]
+            letters = [t for t in col if t != "."]
+            if len(set(letters)) != len(letters) or (full and len(letters) != board.n):
+                return False
+            if full and (board.sides["top"][c] not in (".", seen(col))
+                         or board.sides["bottom"][c] not in (".", seen(col[::-1]))):
+                return False
+        return True
+
+    def extend(rows):
+        if len(rows) == board.h:
+            if columns_ok(rows, True):
+                found.add(printed(rows))
+            return
+        for row in options[len(rows)]:
+            if columns_ok(rows + [row], False):
+                extend(rows + [row])
+                if first and found:
+                    return
+    extend([])
+    return found
+
+
+def abc_board(rng, h, w):
+    """The letters a random answer shows outside, and some of its letters in
+    the grid; some dropped or changed."""
+    n = rng.randint(max(1, min(h, w) - 2), min(h, w))
+    blank = Letters(n, {s: ["."] * (w if s in ("top", "bottom") else h)
+                        for s in ("top", "bottom", "left", "right")}, [["."] * w for _ in range(h)])
+    answer, = abc_brute(blank, first=True, rng=rng)
+    rows = rows_of(answer)
+    cols = [[row[c] for row in rows] for c in range(w)]
+    sides = {"top": [seen(col) for col in cols], "bottom": [seen(col[::-1]) for col in cols],
+             "left": [seen(row) for row in rows], "right": [seen(row[::-1]) for row in rows]}
+
+    def spoil(t):
+        x = rng.random()
+        return "." if x < 0.4 else rng.choice(blank.letters()) if x < 0.5 else t
+    grid = [[t if t != "." and rng.random() < 0.1 else "." for t in row] for row in rows]
+    return Letters(n, {s: [spoil(t) for t in ts] for s, ts in sides.items()}, grid)
+
+
+def abc_boards(seed, n, low=2, high=5):
+    """Square boards: every row and every column holds the n letters, so
+    there are as many rows as columns."""
+    rng = random.Random(seed)
+    sizes = [rng.randint(low, high) for _ in range(n)]
+    return [abc_board(rng, k, k) for k in sizes]
+
+
+def test_easyasabc_against_brute_force():
+    run_genre("easyasabc", abc_boards(27, 40), abc_brute, text=Letters.text)
+
+
+def letter_ops(board, rows):
+    # the given letters too: the npm package's Easy as ABC has none in its cells
+    return [pzprjs.cell(r, c, "setAnum", "ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(t) + 1)
+            for r, row in enumerate(rows_of(rows)) for c, t in enumerate(row) if t != "."]
+
+
+def test_easyasabc_answers_pass_pzprjs_check(tmp_path):
+    judged_by_pzprjs(tmp_path, "easyasabc", abc_boards(28, 30), Letters.text, abc_brute,
+                     letter_ops, ".ABCDE", lambda board, x: board.grid[x[0]][x[1]] == ".")
+
+
+def test_easyasabc_round_trips_through_urls_and_files(tmp_path):
+    round_trips_with_examples("easyasabc", abc_boards(29, 16, 1, 7), tmp_path)
+
+
+def test_easyasabc_reads_what_puzzlink_writes(tmp_path):
+    # as today's puzz.link (robx/pzprjs, built from its source) wrote them: 3
+    # letters, the numbers 1..3 outside on the four sides and one in a cell
+    # ('q1'); the file's answer (a letter '2', '+' a dot) is not read
+    reads_what_puzzlink_writes(
+        "easyasabc", "http://pzv.jp/p.html?easyasabc/4/4/3/1g3h2h2h33g1gh1s",
+        "pzprv3\neasyasabc\n4\n4\n3\n. 1 . 3 . . \n2 . . q1 + 3 \n. 2 . . . . \n"
+        ". . . . . 1 \n3 . . . . . \n. . 2 . . . \n",
+        {(-1, 0): "A", (-1, 2): "C", (4, 1): "B", (0, -1): "B", (3, -1): "C", (0, 4): "C",
+         (2, 4): "A", (0, 2): "A"}, tmp_path)
+
+
+def test_easyasabc_refuses_letters_past_its_range(tmp_path):
+    refuses(tmp_path, "easyasabc", "2 2 1\nA .\n. .\n. .\n. B\n. .\n. .\n", "'B' is not allowed")
+
+
+def test_easyasabc_example_is_unique():
+    examples_unique("easyasabc")

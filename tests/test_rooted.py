@@ -11,15 +11,7 @@ import pytest
 
 from loading import spec_from_text
 from pzc import api
-from pzc.encoder.instance import read_instances
-from pzc.runtime.errors import Source
-
-MODES = [
-    pytest.param(dict(), id="lazy"),
-    pytest.param(dict(connectivity="eager"), id="eager"),
-    pytest.param(dict(backend="smt"), id="z3", marks=pytest.mark.slow),     # 25-230 s a test
-    pytest.param(dict(backend="asp"), id="clingo"),
-]
+from rooted_tools import MODES, groups, instance, reported
 
 CELLS = """\
 puzzle rooted "chosen cells, each group holding a root"
@@ -46,30 +38,8 @@ def board(width, height):
     return "\n".join(["." * width] * height) + "\n"
 
 
-def instance(s, text):
-    inst, = read_instances(Source("b.txt", text), s.board.kind)
-    return inst
-
-
 def neighbours(a, b):
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-
-
-def groups(chosen, joined):
-    """The groups of ``chosen`` under the relation ``joined``."""
-    out, seen = [], set()
-    for start in chosen:
-        if start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        for x in group:
-            for y in chosen:
-                if y not in seen and joined(x, y):
-                    seen.add(y)
-                    group.append(y)
-        out.append(group)
-    return out
 
 
 def brute_cells(width, height) -> int:
@@ -191,18 +161,6 @@ def test_a_guarded_rule_holds_only_under_its_guard(mode):
 ])
 def test_a_bad_root_is_an_error_with_a_position(line, col, message, write, run_pzc):
     reported(line, col, message, write, run_pzc)
-
-
-def reported(line, col, message, write, run_pzc):
-    """The spec line ``line`` (after a bool variable `on`) is an error at its column ``col``."""
-    head = 'puzzle bad "x"\nboard square\nvar on[c in cells] : bool\n'
-    write("bad.pz", head + line + "\n")
-    run = run_pzc("check", "bad.pz")
-    assert run.returncode == 2
-    first = run.stderr.splitlines()[0]
-    assert first.startswith(f"bad.pz:4:{col}: error: {message}"), first
-    assert run.stderr.splitlines()[2].index("^") == 4 + col - 1
-    assert "Traceback" not in run.stderr
 
 
 def test_from_stays_a_name_elsewhere(write, run_pzc):
