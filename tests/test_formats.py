@@ -468,7 +468,23 @@ GENRES = {
                  True, True),
     "castle": ("castle", "castle", ["colourarrows"], ["cellcolourarrows", "borderline"],
                True, True),
+    "yinyang": ("yinyang", "yinyang", ["circles"], ["cellqnum", "cellanumsub"], True, True),
+    "nondango": ("nondango", "nondango", ["border", "binary"], ["rooms", "cell"], True, True),
+    "hakoiri": ("hakoiri", "hakoiri", ["border", "number10"],
+                ["rooms", "cellqnum", "cellanumsub"], True, True),
+    # pzprjs writes Juosan's empty bars as 0, the writer here as '.' (both read)
+    "juosan": ("juosan", "juosan", ["border", "roomnumber16"], ["rooms", "cellqnum", "cellans"],
+               False, True),
+    "shakashaka": ("shakashaka", "shakashaka", ["cells4"], ["cellqnum", "cellans"], True, True),
+    "shugaku": ("shugaku", "shugaku", ["number6"], ["cell"], True, True),
+    "tatamibari": ("tatamibari", "tatamibari", ["number16"], ["cell", "borderans"], True, True),
+    "nawabari": ("nawabari", "nawabari", ["number10"], ["cellqnum", "borderans"], True, True),
 }
+# where a genre's file writes a layer's values otherwise than its URL: the
+# URL's raw value -> the file's (pzprjs's -2 is '5' in Shakashaka's and
+# Shugaku's files, Tatamibari's marks are letters there)
+FILE_RAW = {"shakashaka": {-2: 5}, "shugaku": {-2: 5},
+            "tatamibari": {1: "a", 2: "b", 3: "c", -2: "-"}}
 # the genres of today's puzz.link that the npm package (0.10.1) does not have:
 # not sent to it
 NOT_IN_NPM = {"geradeweg", "simpleloop", "koburin", "yajilin-regions", "doubleback", "castle"}
@@ -533,6 +549,10 @@ def genre_values(genre, rng, rows, cols):
             split = {p for p, v in values[-1].items() if isinstance(v, str)}
             values[0] = normalize_regions({c: -1 if c in split else v for c, v in
                                            values[0].items()}, rows, cols)
+        elif genre in ("hakoiri", "tatamibari") and name != "border":   # marks 1, 2, 3, '?'
+            values.append(numbers(rng, rows, cols, [-2, 1, 2, 3]))
+        elif genre in ("nawabari", "shakashaka"):        # numbers 0..4 and '?'
+            values.append(numbers(rng, rows, cols, [-2, 0, 1, 2, 3, 4]))
         elif genre == "pipelink":         # circles (6) make pzprjs's Pipelink Returns
             values.append(numbers(rng, rows, cols, [-2] + list(range(11, 18))))
         else:
@@ -554,8 +574,12 @@ def file_values(genre, values):
         elif name == "flags":
             out.append([])
         elif codec.layers:
-            out += queue[:codec.layers]
+            raw = FILE_RAW.get(genre, {})
+            out += [{c: raw.get(v, v) for c, v in layer.items()} if raw else layer
+                    for layer in queue[:codec.layers]]
             queue = queue[codec.layers:]
+    if genre == "nondango":     # its URL marks the cells without a circle, its file the circles
+        out[1] = {c: "o" for c in out[0] if c not in out[1]}
     return out
 
 

@@ -1,6 +1,6 @@
-"""Yin-Yang, Nondango, Hakoiri, Juosan, Shakashaka, Shugaku, Tatamibari and
-Nawabari: the genres whose answers are issue 27's new kinds (circles, marks,
-bars, triangles, futons, regions).
+"""Yin-Yang, Nondango, Hakoiri, Juosan and Shakashaka: the genres whose
+answers are issue 27's new kinds of circles, marks, bars and triangles
+(Shugaku, Tatamibari and Nawabari: tests/test_genre_marks2.py).
 
 For each genre, seeded random boards of 2x2..4x4 (or 5x5; clues planted from
 a random answer, some dropped or changed, so that boards with no answer, one
