@@ -1254,13 +1254,13 @@ _QUES = {"": 0, "g": 0, "o": 1, "x": 2}
 _CASTLE_TOKEN = re.compile(r"(\d*|\?)([nsweudlr]?)([oxg]?)")
 
 
-def castle_token(ques, qdir, qnum) -> str:
+def colour_arrow_token(ques, qdir, qnum) -> str:
     """janko's token of a clue cell from pzprjs's colour, arrow and number."""
     token = ("" if qnum == -2 else str(qnum)) + _COMPASS.get(qdir, "") + _COLOUR[ques]
     return token + "g" if token.isdigit() or not token else token
 
 
-def castle_parts(token) -> tuple:
+def colour_arrow_parts(token) -> tuple:
     """(ques, qdir, qnum) of a clue cell's token; FormatError if it is none."""
     m = _CASTLE_TOKEN.fullmatch(str(token))
     if m is None:
@@ -1279,14 +1279,14 @@ def _dec_colourarrows(cur, rows, cols, inputs):
         d = cur.take(1, "a clue's arrow")
         if "0" <= d <= "4":
             n = cur.take(1, "a clue's number")
-            return castle_token(int(ch), int(d), -2 if n == "." else
+            return colour_arrow_token(int(ch), int(d), -2 if n == "." else
                                 _int(n, 16, cur, at + 2, "a hexadecimal digit")), 1
         if "5" <= d <= "9":
-            return castle_token(int(ch), int(d) - 5, _int(cur.take(2, "a clue's number"), 16,
+            return colour_arrow_token(int(ch), int(d) - 5, _int(cur.take(2, "a clue's number"), 16,
                                                          cur, at + 2, "a hexadecimal number")), 1
         if d == "-":
             arrow = _int(cur.take(1, "a clue's arrow"), 16, cur, at + 2, "an arrow (0-4)")
-            return castle_token(int(ch), arrow, _int(cur.take(3, "a clue's number"), 16, cur,
+            return colour_arrow_token(int(ch), arrow, _int(cur.take(3, "a clue's number"), 16, cur,
                                                      at + 3, "a hexadecimal number")), 1
         cur.error(f"'{d}' is not an arrow (0-4, or 5-9 with a two-digit number)", at + 1)
     return [_layer(_scan(cur, rows * cols, item), cols)]
@@ -1294,7 +1294,7 @@ def _dec_colourarrows(cur, rows, cols, inputs):
 
 def _enc_colourarrows(values, rows, cols, inputs):
     def write(token):
-        ques, qdir, qnum = castle_parts(token)
+        ques, qdir, qnum = colour_arrow_parts(token)
         if qnum == -2:
             return f"{ques}{qdir}."
         _check_int(qnum, "a clue's number (0..4095)", 0, 4095)
@@ -1691,7 +1691,7 @@ def _fdec_cellcolourarrows(lc, rows, cols, inputs):
             qnum = -2 if qnum == "-" else _file_int(qnum)
             if qdir not in _DIRS or qnum < -2:
                 raise ValueError
-            out[cell] = castle_token(_file_int(ques) & 3, qdir, qnum)
+            out[cell] = colour_arrow_token(_file_int(ques) & 3, qdir, qnum)
         except (ValueError, KeyError):
             lc.error(f"the clues: '{tok}' is not 'arrow,number,colour' (0-4, a number or "
                      f"'-', 0-2) or '.'", line)
@@ -1702,7 +1702,7 @@ def _fenc_cellcolourarrows(values, rows, cols, inputs):
     def write(token, cell):
         if token is None:
             return "."
-        ques, qdir, qnum = castle_parts(token)
+        ques, qdir, qnum = colour_arrow_parts(token)
         return f"{qdir},{'-' if qnum == -2 else qnum},{ques}"
     return _write_layer(values, rows, cols, write)
 
