@@ -14,7 +14,13 @@ the full pipeline (ground, encode, solve, decode, verify, render) as
 wall time of the process (interpreter start included) and of the set, the
 compiler's share (grounding + encoding) versus the solver's, and the slowest
 instance.  With --repeat N the set runs N times and the median total is shown.
-Sets that read ../shared/corpus are skipped when it is absent.
+Sets that read ../shared/corpus are skipped when it is absent.  The Fillomino
+and LITS sets read puzzlekit's dataset files, which ../shared does not hold,
+from $PZC_DATASETS (default ../datasets) and are skipped without them:
+
+    git clone https://github.com/SmilingWayne/puzzlekit-dataset /tmp/pk
+    git -C /tmp/pk checkout 53de2fcb850b74709347c384a3b5b77e0c2c1d39
+    mkdir -p ../datasets && cp /tmp/pk/assets/data/{Fillomino,LITS}/*_dataset.json ../datasets/
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
+# puzzlekit dataset files of genres ../shared/corpus does not hold (see above)
+DATASETS = Path(os.environ.get("PZC_DATASETS", ROOT.parent / "datasets"))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -84,6 +92,21 @@ def _tdoku():
 def _dataset(spec, *parts):
     """A puzzlekit dataset file, read as it is (one instance per entry)."""
     return lambda: [(spec, str(_corpus(*parts)))]
+
+
+def _external(spec, file, keep=None):
+    """A puzzlekit dataset file from DATASETS; ``keep(key)`` picks entries
+    (written to a temp file), all of them when None."""
+    def factory():
+        path = DATASETS / file
+        if keep is None:
+            return [(spec, str(path))]
+        data = json.loads(path.read_text())
+        picked = {k: v for k, v in data["data"].items() if keep(k)}
+        out = Path(os.environ.get("TMPDIR", "/tmp")) / f"pzc-bench-{spec}-{len(picked)}.json"
+        out.write_text(json.dumps({**data, "count": len(picked), "data": picked}))
+        return [(spec, str(out))]
+    return factory
 
 
 def _numberlink(*names):
@@ -153,7 +176,8 @@ def _bfs_distances(n):
     return dist
 
 
-# set name -> (description, needs corpus, backend, instance list factory, operation)
+# set name -> (description, needs (True: ../shared/corpus, "datasets": DATASETS, False:
+# nothing), backend, instance list factory, operation)
 SETS = {
     "hexiom": ("Hexiom, slowfrog's 40 levels (SAT)", True, "sat", hexiom_levels, "solve"),
     "hexiom-smt": ("Hexiom, the 38 levels other than 38 and 40 (SMT, Z3)", True, "smt",
@@ -223,6 +247,19 @@ CATALOG2 = (("tents", "Tents", "Tent", 706), ("nonogram", "Nonogram", "Nonogram"
 SETS.update({f"c2-{name}": (f"{title}, puzzlekit's dataset file ({n} entries)", True, "sat",
                             _dataset(name, "catalog2-train", f"{file}_dataset.json"), "solve")
              for name, title, file, n in CATALOG2})
+# issue 28's sets: puzzlekit's Fillomino and LITS files from DATASETS
+SETS.update({
+    "fillomino": ("Fillomino, puzzlekit's dataset file (840 entries)", "datasets", "sat",
+                  _external("fillomino", "Fillomino_dataset.json"), "solve"),
+    "fillomino-10x10": ("Fillomino, the dataset's 363 puzzles of 10x10", "datasets", "sat",
+                        _external("fillomino", "Fillomino_dataset.json",
+                                  lambda k: k.endswith("_10x10")), "solve"),
+    "lits": ("LITS, puzzlekit's dataset file (419 entries)", "datasets", "sat",
+             _external("lits", "LITS_dataset.json"), "solve"),
+    "lits-big": ("LITS, the dataset's boards of 31x45 and 40x57", "datasets", "sat",
+                 _external("lits", "LITS_dataset.json",
+                           lambda k: k.endswith(("_31x45", "_40x57"))), "solve"),
+})
 DEFAULT_SETS = ["hexiom", "top95", "puzlogic", "sudoku25", "hexiom-smt"]
 
 
@@ -352,7 +389,8 @@ def main(argv=None):
         return 0
     if args.list:
         for name, (desc, corpus, backend, _, _) in SETS.items():
-            print(f"{name:<12} {desc}{'  [needs ../shared/corpus]' if corpus else ''}")
+            need = {True: "  [needs ../shared/corpus]", "datasets": f"  [needs {DATASETS}]"}
+            print(f"{name:<12} {desc}{need.get(corpus, '')}")
         return 0
     names = [s for s in args.sets.split(",") if s]
     unknown = [s for s in names if s not in SETS]
@@ -361,8 +399,9 @@ def main(argv=None):
     summaries = []
     failed = False
     for name in names:
-        if SETS[name][1] and not CORPUS.exists():
-            print(f"{name}: skipped ({CORPUS} is absent)")
+        need = {True: CORPUS, "datasets": DATASETS}.get(SETS[name][1])
+        if need is not None and not need.exists():
+            print(f"{name}: skipped ({need} is absent)")
             continue
         runs, walls = [], []
         for _ in range(args.repeat):
