@@ -4,11 +4,38 @@ Cells are (row, column) tuples counted from 0.  On a hex board the column is
 the cell's index within its row; neighbours come from the doubled-x layout of
 the text (a cell's neighbours sit two characters left and right, and one
 character diagonally up and down).
+
+Boards of one shape share what is built from it (neighbours, edges,
+windows...): a collection of puzzles holds many boards of a few sizes
+(Janko's 270 Numberlinks: 10 sizes), and each table is built once per shape
+(SHARED_SHAPES boards of at most SHARED_CELLS cells each, the latest used
+kept).  Every table is a function of the shape alone, is never changed once
+built, and is stored in one assignment after it is complete, so that a time
+limit stopping a build leaves no half-built table to the next board.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from ..runtime.clock import big_set
+
+SHARED_SHAPES = 8
+SHARED_CELLS = 10_000
+_SHAPES = OrderedDict()      # (class, shape) -> the attributes its boards share
+
+
+def _share(board, key) -> None:
+    """Give ``board`` the attributes of the boards of its shape (the first
+    of them keeps its own, which the later ones then share)."""
+    shared = _SHAPES.get(key)
+    if shared is None:
+        _SHAPES[key] = board.__dict__
+        if len(_SHAPES) > SHARED_SHAPES:
+            _SHAPES.popitem(last=False)
+        return
+    _SHAPES.move_to_end(key)
+    board.__dict__ = shared
 
 
 class _Link(tuple):
@@ -69,6 +96,16 @@ class Geometry:
         self._neighbours = None
         self._edges = None
 
+    def shared(self, key, build):
+        """``build()``, made once for the boards of this shape: ``build``
+        must depend on the shape alone, and its value is never changed."""
+        tables = self.__dict__.get("_tables", {})
+        found = tables.get(key)
+        if found is None:
+            found = build()
+            self._tables = {**tables, key: found}    # one assignment, once complete
+        return found
+
     @property
     def cell_set(self) -> set:
         """The cells as a set, for quick membership tests: built on first use,
@@ -124,19 +161,21 @@ class Geometry:
                 for b in self.neighbours(a):
                     if order[a] < order[b]:
                         out.append(Edge(a, b))
-            self._edges = tuple(out)
-            self._edges_of = {c: [] for c in self.cells}
-            self._edge_between = {}
-            for e in self._edges:
-                self._edges_of[e.a].append(e)
-                self._edges_of[e.b].append(e)
+            edges_of = {c: [] for c in self.cells}
+            between = {}
+            for e in out:
+                edges_of[e.a].append(e)
+                edges_of[e.b].append(e)
                 a, b = e              # keyed by plain pairs: an Edge never equals one
-                self._edge_between[(a, b)] = self._edge_between[(b, a)] = e
+                between[(a, b)] = between[(b, a)] = e
+            self._edges_of = {c: tuple(es) for c, es in edges_of.items()}
+            self._edge_between = between
+            self._edges = tuple(out)  # last: the others are complete
         return self._edges
 
     def edges_of(self, cell) -> tuple:
         self.edges()
-        return tuple(self._edges_of[cell])
+        return self._edges_of[cell]
 
     def rows(self) -> tuple:
         rows = {}
@@ -157,6 +196,10 @@ class SquareGrid(Geometry):
     kind = "square"
 
     def __init__(self, width: int, height: int, cells=None):
+        if cells is None and width * height <= SHARED_CELLS:
+            _share(self, (SquareGrid, width, height))
+            if "cells" in self.__dict__:     # a board of this shape was made before
+                return
         self.width = width
         self.height = height
         super().__init__(cells if cells is not None else
@@ -164,13 +207,15 @@ class SquareGrid(Geometry):
 
     def windows(self, h: int, w: int, step_r: int, step_c: int) -> tuple:
         """Every h x w block whose top-left corner lies on the given steps."""
-        out = []
-        for r in range(0, self.height - h + 1, step_r):
-            for c in range(0, self.width - w + 1, step_c):
-                block = tuple((r + i, c + j) for i in range(h) for j in range(w))
-                if all(x in self for x in block):
-                    out.append(block)
-        return tuple(out)
+        def build():
+            out = []
+            for r in range(0, self.height - h + 1, step_r):
+                for c in range(0, self.width - w + 1, step_c):
+                    block = tuple((r + i, c + j) for i in range(h) for j in range(w))
+                    if all(x in self for x in block):
+                        out.append(block)
+            return tuple(out)
+        return self.shared(("windows", h, w, step_r, step_c), build)
 
     # the dot lattice (Slitherlink and other loop puzzles)
 
@@ -186,13 +231,13 @@ class SquareGrid(Geometry):
                         out.append(Segment((r, c), (r, c + 1)))
                     if r < self.height:
                         out.append(Segment((r, c), (r + 1, c)))
-            self._segments = tuple(out)
             self._segment_between = {tuple(s): s for s in out}
             at = {}
             for s in out:
                 at.setdefault(s.a, []).append(s)
                 at.setdefault(s.b, []).append(s)
             self._segments_at = {d: tuple(v) for d, v in at.items()}
+            self._segments = tuple(out)   # last: the others are complete
         return self._segments
 
     def segments_at(self, dot) -> tuple:
@@ -244,6 +289,10 @@ class HexGrid(Geometry):
     kind = "hex"
 
     def __init__(self, side: int):
+        if (2 * side - 1) ** 2 <= SHARED_CELLS:
+            _share(self, (HexGrid, side))
+            if "cells" in self.__dict__:     # a board of this shape was made before
+                return
         self.side = side
         self.width = 2 * side - 1
         self.height = 2 * side - 1

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import chain, combinations, repeat
+from operator import itemgetter
 
 from pysat.card import CardEnc, EncType
 
@@ -45,6 +46,7 @@ BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many eleme
 LAYER_BUDGET = 20000    # ... or more, when they have a root and need at most this many variables
 LARGE_IMPLIED = True    # an implied count past IMPLIED_LIMIT only bounds connectivity
 IMPLIED_LIMIT = NETWORK_LIMIT
+TEMPLATE_LEAVES = 16    # counts of up to this many literals: their totalizer made from a template
 
 
 @dataclass(eq=False)
@@ -91,6 +93,7 @@ class Encoder:
         self.clauses = []
         self.node_lits = {}
         self.var_lits = {}
+        self.first_lit = {}       # Var -> its first literal, when its values have consecutive ones
         self.leaf_cache = {}
         self.sum_cache = {}
         self.true = self.new()
@@ -166,8 +169,11 @@ class Encoder:
         if neg:
             out += [c for p, x, si in zip(prevs, xs, s)
                     for c in (neg + [-p, -x], [-p, si], [-x, si])]
-        else:
-            out += [c for p, x, si in zip(prevs, xs, s) for c in ((-p, -x), (-p, si), (-x, si))]
+        else:                         # the same clauses, their tuples made by zip
+            not_prevs = [-p for p in prevs]
+            not_xs = [-x for x in xs]
+            out += chain.from_iterable(zip(zip(not_prevs, not_xs), zip(not_prevs, s),
+                                           zip(not_xs, s)))
         out.append(neg + [-prevs[-1], -xs[-1]])
 
     def _product_at_most_one(self, lits, guard):
@@ -210,6 +216,7 @@ class Encoder:
             fresh = list(range(self.nvars + 1, self.nvars + 1 + n))
             lits = dict(zip(dom, fresh))
             if len(lits) == n:        # (values told apart: always, from the grounder)
+                self.first_lit[var] = self.nvars + 1
                 self.nvars += n
                 self.var_lits[var] = lits
                 self.clauses.append(fresh)
@@ -454,6 +461,16 @@ class Encoder:
         t = self.true
         if x == t or x == -t:
             return False
+        first_a, first_b = self.first_lit.get(a), self.first_lit.get(b)
+        if first_a is not None and first_b is not None and (a.domain is b.domain
+                                                            or a.domain == b.domain):
+            # consecutive literals in the same value order (declare's usual case)
+            n = len(a.domain)
+            not_a = range(-first_a, -first_a - n, -1)
+            out = self.clauses
+            out += zip(repeat(-x, n), not_a, range(first_b, first_b + n))
+            out += zip(repeat(x, n), not_a, range(-first_b, -first_b - n, -1))
+            return True
         la, lb = self.var_lits[a], self.var_lits[b]
         if type(la) is not dict or type(lb) is not dict or la.keys() != lb.keys():
             return False
@@ -612,9 +629,38 @@ class Encoder:
         hit = self.sum_cache.get(key)
         if hit is not None:
             return hit, shift
-        u = self._tree(leaves, cap, up, down)
+        if len(leaves) <= TEMPLATE_LEAVES and 1 <= cap <= len(leaves):
+            u = self._tree_by_template(leaves, cap, up, down)
+        else:
+            u = self._tree(leaves, cap, up, down)
         self.sum_cache[key] = u
         return u, shift
+
+    def _tree_by_template(self, leaves, cap, up, down):
+        """_tree's Unary and clauses for leaves that are literals counted
+        once each (a count of bools, the common case: every dot of a
+        Slitherlink), from a template made once per (leaves, cap, up, down)
+        and filled in with the literals and new variables; _tree itself for
+        any other leaves."""
+        lits = []
+        for u in leaves:
+            if len(u.values) != 2 or u.values[1] != 1 or type(u.ge[1]) is not int:
+                return self._tree(leaves, cap, up, down)
+            lits.append(u.ge[1])
+        t = self.true
+        if len(set(map(abs, lits))) < len(lits) or t in lits or -t in lits:
+            return self._tree(leaves, cap, up, down)
+        shape = (len(lits), cap, up, down)
+        template = _TOTALIZERS.get(shape)
+        if template is None:
+            template = _TOTALIZERS[shape] = _totalizer_template(*shape)
+        fresh, reach, clause_getters, values, ge_getter = template
+        known = lits + list(range(self.nvars + 1, self.nvars + 1 + fresh))
+        table = [-x for x in reversed(known)] + [0] + known   # code c at table[reach + c]
+        self.nvars += fresh
+        self.clauses += [get(table) for get in clause_getters]
+        return Unary(values, [True, *ge_getter(table)] if len(values) > 2 else
+                     [True, ge_getter(table)])
 
     def _tree(self, leaves, cap, up, down):
         if len(leaves) == 1:
@@ -817,6 +863,29 @@ def _large_count(node: Node) -> bool:
     n = len(items)
     bound += sum(1 for c, _ in items if c < 0)
     return n * min(bound + 1, n - bound + 1) > IMPLIED_LIMIT
+
+
+_TOTALIZERS = {}     # (leaves, cap, up, down) -> a totalizer's template (_tree_by_template)
+
+
+def _totalizer_template(n, cap, up, down) -> tuple:
+    """The totalizer of ``n`` literals, built once on stand-ins (literal i
+    for leaf i, n + k for the k-th new variable) and kept as (new
+    variables, reach, a getter of each clause's literals from a table of
+    codes -reach..reach, the sum's values, a getter of its ge literals)."""
+    scratch = Encoder.__new__(Encoder)
+    scratch.nvars = n
+    scratch.clauses = []
+    u = scratch._tree([Unary([0, 1], [True, i]) for i in range(1, n + 1)], cap, up, down)
+    reach = scratch.nvars
+
+    def getter(codes):
+        if len(codes) == 1:
+            only = reach + codes[0]
+            return lambda table: (table[only],)
+        return itemgetter(*(reach + c for c in codes))
+    return (scratch.nvars - n, reach, [getter(c) for c in scratch.clauses], u.values,
+            itemgetter(*(reach + c for c in u.ge[1:])))
 
 
 def unit_facts(model: Model):
