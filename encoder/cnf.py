@@ -1022,7 +1022,14 @@ def fresh_literal(cnf: Cnf) -> int:
 def truth_table(model, nvars) -> bytearray:
     """truth[v] = 1 for each true literal v of a model (a list of literals)."""
     truth = bytearray(nvars + 1)
-    for l in model:
+    n = min(len(model), nvars)
+    if n and model[0] in (1, -1) and model[n - 1] in (n, -n):
+        # variables 1, 2, ... in order (as PySAT gives them): read in C
+        truth[1:n + 1] = map((0).__lt__, model[:n])
+        rest = model[n:]
+    else:
+        rest = model
+    for l in rest:
         if 0 < l <= nvars:
             truth[l] = 1
     return truth
@@ -1031,11 +1038,19 @@ def truth_table(model, nvars) -> bytearray:
 def read_assignment(cnf, model) -> dict:
     """Model Var -> value from a list of true literals."""
     truth = truth_table(model, cnf.nvars)
+    first_lit = cnf.encoder.first_lit if cnf.encoder is not None else {}
     out = {}
     for var, lits in cnf.var_lits.items():
         if type(lits) is int:
             out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
-        else:
-            chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
-            out[var] = chosen[0] if len(chosen) == 1 else None
+            continue
+        first = first_lit.get(var)
+        if first is not None:         # consecutive literals, all undecided: found in C
+            end = first + len(lits)
+            k = truth.find(1, first, end)
+            out[var] = (var.domain[k - first] if k >= 0 and truth.find(1, k + 1, end) < 0
+                        else None)
+            continue
+        chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
+        out[var] = chosen[0] if len(chosen) == 1 else None
     return out
