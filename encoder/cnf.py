@@ -1020,10 +1020,10 @@ def fresh_literal(cnf: Cnf) -> int:
 
 
 def truth_table(model, nvars) -> bytearray:
-    """truth[v] = 1 for each true literal v of a model (a list of literals)."""
+    """truth[v] = 1 for each true literal v of a model (literals: a list, a set)."""
     truth = bytearray(nvars + 1)
     n = min(len(model), nvars)
-    if n and model[0] in (1, -1) and model[n - 1] in (n, -n):
+    if type(model) is list and n and model[0] in (1, -1) and model[n - 1] in (n, -n):
         # variables 1, 2, ... in order (as PySAT gives them): read in C
         truth[1:n + 1] = map((0).__lt__, model[:n])
         rest = model[n:]
