@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from .model import Cases, LinExpr, Node, Var
 
-MAX_SOURCE_CHARS = 20_000_000      # past this the generated code is not worth compiling
+MAX_SOURCE_CHARS = 5_000_000       # past this the generated code is not worth compiling
 
 
 class NotExplicit(Exception):
