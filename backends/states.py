@@ -20,9 +20,10 @@ reach joins a shortest plan (when the two sides have met nowhere after layers
 i and j, every plan has more than i + j moves, and the first meeting is at
 exactly i + j + 1).
 
-It stops with ``budget`` after ``cap`` states (backends/states.py's
-``state_cap``: a share of the memory budget), and then says how many moves a
-plan has at least: the SAT search (backends.deepen) starts there.
+It stops with ``budget`` after ``cap`` states (``state_cap``: what fits in
+half the memory budget, 6.7 million states of 16 elements under the default
+1.5 GB), and then says how many moves a plan has at least: the SAT search
+(backends.deepen) starts there.
 """
 
 from __future__ import annotations
@@ -44,7 +45,10 @@ from ..runtime.progress import no_progress
 
 MAX_START_STATES = 1000      # more start states than this: the SAT search takes the plan
 MAX_GOAL_STATES = 100        # more goal states: the search grows from the start only
-BYTES_PER_STATE = 120        # a stored state, its dict entry and its place in a layer (~100 measured)
+# a stored state with its dict entry and its place in a layer, measured: about
+# 104 bytes and one a state element as bytes, 124 and eight an element as a tuple
+BYTES_PER_STATE = (104, 1)
+BYTES_PER_TUPLE_STATE = (124, 8)
 MEMORY_SHARE = 0.5           # of the memory budget the states may take
 CHECK_EVERY = 4096           # states expanded between two looks at the clock
 
@@ -96,9 +100,11 @@ def run_figures(found: Found, before_sat: bool = False) -> dict:
             "solve_s": found.stats.get("search_s", 0.0), "state_search": figures}
 
 
-def state_cap() -> int:
-    """The most states a search keeps: MEMORY_SHARE of the memory budget."""
-    return int(budget_bytes() * MEMORY_SHARE) // BYTES_PER_STATE
+def state_cap(code) -> int:
+    """The most states a search of ``code`` (a StateCode) keeps: what fits in
+    MEMORY_SHARE of the memory budget."""
+    fixed, each = BYTES_PER_STATE if code.compact else BYTES_PER_TUPLE_STATE
+    return int(budget_bytes() * MEMORY_SHARE) // (fixed + each * len(code.elements))
 
 
 def search(plan, max_steps: int, cap: int | None = None, both_ends: bool | None = None,
@@ -110,7 +116,7 @@ def search(plan, max_steps: int, cap: int | None = None, both_ends: bool | None 
     progress("encoding")
     started = time.perf_counter()
     code = StateCode(plan)
-    cap = state_cap() if cap is None else cap
+    cap = state_cap(code) if cap is None else cap
     starts = _states_where(plan, code, None, MAX_START_STATES)
     if starts is None:
         raise NotExplicit(f"it has more than {MAX_START_STATES} start states")

@@ -184,7 +184,7 @@ def test_made_asteroid_challenges_are_solved_in_the_fewest_moves(write):
 def test_a_capped_state_search_hands_its_proved_length_to_sat(monkeypatch):
     board, want = boards_3x3((18,))[0]
     s, inst = sliding_instance(board, 3)
-    monkeypatch.setattr(states, "state_cap", lambda: 300)
+    monkeypatch.setattr(states, "state_cap", lambda code: 300)
     res = api.solve(s, inst)
     assert plan_length(res) == want and replays_3x3(board, res)
     assert res.stats["backend"] == "sat"
