@@ -5,15 +5,16 @@ selection literals s[i] and the adjacency.
 
 Lazy (the PySAT default): nothing is encoded up front.  After each model the
 selected elements are split into components; if there are several, each
-component C other than the largest gets cuts: its neighbourhood N(C) (all
-unselected now) separates C from the rest, so for u in C and a selected v
+component C other than the largest gets a cut: its neighbourhood N(C) (all
+unselected now) separates C from the rest, so for an element u of C (one that
+is always selected, a Numberlink endpoint, when C has one) and a selected v
 outside C
 
     not s[u] or not s[v] or OR(s[w] for w in N(C))
 
 Such a cut removes every assignment in which N(C) stays empty while u and v
-are chosen, not only the current one.  When C holds an element that is always
-selected (a Numberlink endpoint), one clause with that u covers the others.
+are chosen, not only the current one.  One u is enough: a clause for every
+u of C made LITS's rounds no fewer and its clauses sixty times more.
 Once a constraint has been broken by more than SEPARATE_AFTER models, each such C (of a model with at most SEPARATE_UPTO
 of them) also gets the same cut through a smallest set of unselected elements separating
 C from the largest component (a unit-capacity max flow, the min cut nearest
@@ -130,11 +131,12 @@ def cuts(items, holds) -> list:
                 sep = separator(item, inside, main_set, chosen_set, len(boundary))
                 if sep is not None:
                     tails.append([item.lits[w] for w in sep])
-            anchors = [u for u in group if u in forced] or group
+            # one u of C (an always-selected one if C has one): a clause for
+            # every u of C cost a LITS of 31x45 122,000 clauses in 300 rounds
+            # and twice the time of one each (326 rounds, 2,000 clauses)
+            u = next((u for u in group if u in forced), group[0])
             for tail in tails:
-                for u in anchors[:1] if anchors[0] in forced else anchors:
-                    clause = neg_guard + [-item.lits[u], -item.lits[v]] + tail
-                    out.append(clause)
+                out.append(neg_guard + [-item.lits[u], -item.lits[v]] + tail)
     return out
 
 
