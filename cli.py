@@ -107,6 +107,13 @@ def _solver_options(p, what="solve"):
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
 
+def _plan_search_flag(p, which=""):
+    p.add_argument("--plan-search", choices=list(api.PLAN_SEARCHES), default="auto",
+                   help=f"{which}move puzzles: auto (default) searches the states themselves "
+                        "while they fit in memory, then goes on with SAT; states or sat: that "
+                        "search alone (docs/language.md, \"Plans\")")
+
+
 def _engine_options_flags(p):
     """SPEC, INSTANCE... and the flags that choose the solver and the time
     limit (solve, count, unique and batch)."""
@@ -158,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
                    help="move puzzles: look for plans of at most N moves (default "
                         f"{api.DEFAULT_MAX_STEPS}); none within N exits 1")
+    _plan_search_flag(s)
     s.add_argument("--show-boards", action="store_true",
                    help="move puzzles: print the board after each move (JSON: a 'boards' list)")
 
@@ -247,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
                    help=f"--task solve, move puzzles: plans of at most N moves (default "
                         f"{api.DEFAULT_MAX_STEPS})")
+    _plan_search_flag(b, "--task solve, ")
     b.add_argument("--limit", metavar="N", type=_count_limit, default=None,
                    help="--task count: stop after N solutions")
     b.add_argument("--quiet", action="store_true",
@@ -846,7 +855,8 @@ _IMPORTED = time.perf_counter()
 
 def cmd_solve(args) -> int:
     return _pictured(args, lambda spec, inst, progress: api.solve(
-        spec, inst, max_steps=args.max_steps, **_engine_options(args, progress)), emit)
+        spec, inst, max_steps=args.max_steps, plan_search=args.plan_search,
+        **_engine_options(args, progress)), emit)
 
 
 def cmd_count(args) -> int:
@@ -916,7 +926,7 @@ def cmd_batch(args) -> int:
     options = dict(backend=args.backend, solver=args.solver, connectivity=args.connectivity,
                    solver_cmd=args.solver_cmd)
     if args.task == "solve":
-        options["max_steps"] = args.max_steps
+        options.update(max_steps=args.max_steps, plan_search=args.plan_search)
     elif args.task == "count":
         options["limit"] = args.limit
     with BatchBar(args.quiet, args.out if args.resume else None) as bar:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import time
 
-from ..backends import deepen, watched
+from ..backends import deepen, states, watched
 from ..backends.registry import INCREMENTAL
 from ..encoder import cnf as cnf_stage
 from ..encoder import dimacs as dimacs_stage
 from ..encoder import syntax
-from ..encoder.decode import decode
+from ..encoder.decode import Answer, decode
 from ..encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from ..encoder.ground import ground
 from ..encoder.instance import Instance, read_file
@@ -27,7 +27,7 @@ from ..runtime.deep_stack import deep_stack
 from ..runtime.errors import EXIT_TIMEOUT, EXIT_UNSAT, EXIT_VERIFY, PzcError
 from ..runtime.gc_pause import without_gc
 from ..runtime.progress import no_progress
-from .options import Options
+from .options import PLAN_SEARCHES, Options
 from .results import CountResult, Result, UniqueResult
 from .timing import within
 
@@ -39,7 +39,7 @@ def run_stats(ground_s: float, st: dict) -> dict:
            "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
            "solve_s": round(st.get("solve_s", 0.0), 4)}
     for key in ("connectivity", "rounds", "cuts", "made_eager", "rules", "reachability",
-                "members", "portfolio_s"):
+                "members", "portfolio_s", "state_search"):
         if key in st:
             out[key] = st[key]
     return out
@@ -111,6 +111,9 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     opts = Options.of(options, **given)
     if opts.max_steps < 0:
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {opts.max_steps}")
+    if opts.plan_search not in PLAN_SEARCHES:
+        raise PzcError(f"the plan search is {', '.join(PLAN_SEARCHES[:-1])} or "
+                       f"{PLAN_SEARCHES[-1]}, not {opts.plan_search!r}")
     if opts.backend not in INCREMENTAL:
         raise PzcError(f"move puzzles are solved on the {' or '.join(INCREMENTAL)} backend, not "
                        f"{opts.backend!r} (a plan grows a step at a time on one incremental "
@@ -121,37 +124,58 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     result = Result(instance.name, spec.name, "error")
     started = time.perf_counter()
     return within(opts.timeout,
-                  lambda: _solve_plan(spec, instance, engine, result, opts.max_steps,
-                                      opts.progress),
+                  lambda: _solve_plan(spec, instance, engine, result, opts),
                   lambda: _timed_out(result, engine, started))
 
 
-def _solve_plan(spec, instance, engine, result, max_steps, progress) -> Result:
+def _solve_plan(spec, instance, engine, result, opts) -> Result:
+    """The state search first (opts.plan_search auto or states), the SAT
+    deepening for what it leaves (auto or sat): backends/states.py says when."""
+    max_steps, progress = opts.max_steps, opts.progress
     progress("grounding")
     start = time.perf_counter()
     try:
         plan = unroll(spec, instance)
-    except PzcError as e:
-        result.error, result.exit_code = e, e.exit_code
-        return result
-    ground_s = time.perf_counter() - start
-    try:
+        ground_s = time.perf_counter() - start
+        found = None
+        if opts.plan_search != "sat":
+            found = states.try_search(plan, max_steps, forced=opts.plan_search == "states",
+                                      progress=progress)
+        if found is not None and found.status != "budget":
+            result.stats = dict(run_stats(ground_s, states.run_figures(found)), steps=found.bound)
+            if found.status == "unsat":
+                return _no_plan(result, max_steps, found)
+            answer = Answer({}, found.path, found.moves)
+            _check_answer(result, spec, instance, answer, found.bound, progress)
+            if result.status == "solved":
+                result.steps = found.bound
+            return result
+        proved = 0 if found is None else found.bound
         with watched(engine, plan, progress) as session:
-            outcome = deepen(plan, session, max_steps)
+            outcome = deepen(plan, session, max_steps, proved)
             stats = dict(session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
     steps = outcome.stats["steps"]
     result.stats = dict(run_stats(ground_s, stats), steps=steps)
+    if found is not None:
+        result.stats.update(states.run_figures(found, before_sat=True))
     if outcome.status == "unsat":
-        result.status, result.exit_code = "unsat", EXIT_UNSAT
-        result.error = PzcError(f"no plan of at most {max_steps} moves "
-                                "(--max-steps raises the bound)", exit_code=EXIT_UNSAT)
-        return result
+        return _no_plan(result, max_steps)
     finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps, progress)
     if result.status == "solved":
         result.steps = steps
+    return result
+
+
+def _no_plan(result, max_steps, found=None) -> Result:
+    result.status, result.exit_code = "unsat", EXIT_UNSAT
+    if found is not None and found.exhausted:
+        message = f"no plan of any length: {found.exhausted}"
+    else:
+        message = f"no plan of at most {max_steps} moves (--max-steps raises the bound)"
+    result.error = PzcError(message, exit_code=EXIT_UNSAT)
     return result
 
 
@@ -172,23 +196,37 @@ def finish(result, spec, instance, g, status, assignment, steps=None,
     if status == "unsat":
         result.status, result.exit_code, result.hint = "unsat", EXIT_UNSAT, "explain"
         return result
+    try:
+        answer = decode(g, assignment, steps)
+    except PzcError as e:
+        result.status = "solved"
+        return _not_verified(result, [e.message])
+    return _check_answer(result, spec, instance, answer, steps, progress)
+
+
+def _check_answer(result, spec, instance, answer, steps, progress) -> Result:
+    """Verify a decoded answer and attach it to ``result``."""
     result.status = "solved"
     progress("verifying")
     try:
-        answer = decode(g, assignment, steps)
         problems = verify(spec, instance, answer)
     except PzcError as e:
         problems = [e.message]
-    result.verified = not problems
     if problems:
-        result.error = PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
-                                exit_code=EXIT_VERIFY)
-        result.exit_code = EXIT_VERIFY
-        return result
+        return _not_verified(result, problems)
+    result.verified = True
     try:
         result.attach(spec, instance, answer, steps)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
+    return result
+
+
+def _not_verified(result, problems) -> Result:
+    result.verified = False
+    result.error = PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
+                            exit_code=EXIT_VERIFY)
+    result.exit_code = EXIT_VERIFY
     return result
 
 

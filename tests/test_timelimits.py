@@ -95,12 +95,12 @@ def test_plan_deepening_stops_at_the_limit(write, run_pzc, backend, budget_apart
     write("never.pz", NEVER)
     write("grid.txt", NEVER_GRID)
     out = timed_json(run_pzc, "solve", "never.pz", "grid.txt", "--backend", backend,
-                     "--max-steps", "1000000", limit=1)
+                     "--max-steps", "1000000", "--plan-search", "sat", limit=1)
     assert out["stats"]["backend"] == backend
     # in process, where start-up does not eat the second: stopped while deepening
     result = api.solve(api.load_spec(str(write("never.pz", NEVER))),
                        square("grid.txt", NEVER_GRID), backend=backend, timeout=2.0,
-                       max_steps=10 ** 6)        # never exhausted: only the clock ends it
+                       max_steps=10 ** 6, plan_search="sat")  # only the clock ends it
     assert result.status == "timeout" and result.exit_code == 3
     # the steps are known unless the alarm came as deepening's answer was passed on
     assert result.stats.get("steps", 1) > 0
