@@ -105,6 +105,9 @@ def cuts(items, holds) -> list:
     """Cut clauses for every lazy constraint the model breaks (``holds(lit)``)."""
     out = []
     for item in items:
+        if type(item) is not LazyConnected:      # another kind of check (groupsizes.py)
+            out += item.cuts(holds)
+            continue
         if not all(holds(g) for g in item.guard):
             continue
         chosen = [i for i, l in enumerate(item.lits) if holds(l)]

@@ -29,7 +29,7 @@ from ..runtime.gc_pause import without_gc
 from ..runtime.progress import no_progress
 from .options import PLAN_SEARCHES, Options
 from .results import CountResult, Result, UniqueResult
-from .timing import within
+from .timing import Phases, within
 
 
 def run_stats(ground_s: float, st: dict) -> dict:
@@ -48,13 +48,13 @@ def run_stats(ground_s: float, st: dict) -> dict:
 def stopped_stats(spec: syntax.Spec, options: Options | None = None, **given) -> dict:
     """The stats of a result stopped before anything ran (the time limit
     reached while reading the instance file)."""
-    return _stopped_stats(Options.of(options, **given).engine(spec), time.perf_counter())
+    return _stopped_stats(Options.of(options, **given).engine(spec), Phases(no_progress))
 
 
-def _stopped_stats(engine, started: float) -> dict:
-    """The stats of a result stopped before a solver ran."""
-    return dict(engine.describe(), variables=None, clauses=None,
-                compile_s=round(time.perf_counter() - started, 4), solve_s=0.0)
+def _stopped_stats(engine, phases: Phases) -> dict:
+    """The stats of a result the time limit stopped before its backend
+    answered: the time so far, split where its solving began."""
+    return dict(engine.describe(), variables=None, clauses=None, **phases.split())
 
 
 def _ground(spec, instance, result, progress=no_progress):
@@ -84,24 +84,32 @@ def solve(spec: syntax.Spec, instance: Instance, options: Options | None = None,
         return solve_plan(spec, instance, opts)
     engine = opts.engine(spec)
     result = Result(instance.name, spec.name, "error")
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
     return within(opts.timeout,
-                  lambda: _solve_board(spec, instance, engine, result, opts.progress),
-                  lambda: _timed_out(result, engine, started))
+                  lambda: _solve_board(spec, instance, engine, result, phases),
+                  lambda: _timed_out(result, engine, phases))
 
 
-def _solve_board(spec, instance, engine, result, progress) -> Result:
-    g, ground_s = _ground(spec, instance, result, progress)
+def _solve_board(spec, instance, engine, result, phases) -> Result:
+    g, ground_s = _ground(spec, instance, result, phases)
     if g is None:
         return result
     try:
-        outcome = engine.solve(g, clock.left(), progress)
+        outcome = engine.solve(g, clock.left(), phases)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
     result.stats = run_stats(ground_s, outcome.stats)
+    if outcome.status == "timeout":
+        _solving_cut_off(result.stats, phases)
     return finish(result, spec, instance, g, outcome.status, outcome.assignment,
-                  progress=progress)
+                  progress=phases)
+
+
+def _solving_cut_off(stats, phases):
+    """The solve time of a result the limit stopped while solving: the
+    backend's own count misses a solver call the clock's alarm broke into."""
+    stats["solve_s"] = max(stats["solve_s"], phases.split()["solve_s"])
 
 
 @deep_stack
@@ -122,16 +130,17 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     engine = Options.of(opts, connectivity="eager" if opts.backend == "sat" else None,
                         solver_cmd=None).engine(spec)
     result = Result(instance.name, spec.name, "error")
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
     return within(opts.timeout,
-                  lambda: _solve_plan(spec, instance, engine, result, opts),
-                  lambda: _timed_out(result, engine, started))
+                  lambda: _solve_plan(spec, instance, engine, result, opts, phases),
+                  lambda: _timed_out(result, engine, phases))
 
 
-def _solve_plan(spec, instance, engine, result, opts) -> Result:
+def _solve_plan(spec, instance, engine, result, opts, progress) -> Result:
     """The state search first (opts.plan_search auto or states), the SAT
-    deepening for what it leaves (auto or sat): backends/states.py says when."""
-    max_steps, progress = opts.max_steps, opts.progress
+    deepening for what it leaves (auto or sat): backends/states.py says when.
+    ``progress``: the instance's Phases (opts.progress, noting when solving began)."""
+    max_steps = opts.max_steps
     progress("grounding")
     start = time.perf_counter()
     try:
@@ -179,10 +188,10 @@ def _no_plan(result, max_steps, found=None) -> Result:
     return result
 
 
-def _timed_out(result, engine, started):
-    """The instance ran out of time before a solver ran (grounding, encoding)."""
+def _timed_out(result, engine, phases):
+    """The instance ran out of time before its backend answered."""
     result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
-    result.stats = _stopped_stats(engine, started)
+    result.stats = _stopped_stats(engine, phases)
     return result
 
 
@@ -241,26 +250,26 @@ def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
     opts = Options.of(options, **given)
     result = CountResult(instance.name, spec.name, "error")
     engine = opts.engine(spec)
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
 
     def timed_out():
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
-        result.stats = _stopped_stats(engine, started)
+        result.stats = _stopped_stats(engine, phases)
         result.found = Enumeration(timed_out=True)
         return result
 
     return within(opts.timeout,
-                  lambda: _count(spec, instance, engine, opts.limit, opts.progress, result),
+                  lambda: _count(spec, instance, engine, opts.limit, phases, result),
                   timed_out)
 
 
-def _count(spec, instance, engine, limit, progress, result) -> CountResult:
-    g, ground_s = _ground(spec, instance, result, progress)
+def _count(spec, instance, engine, limit, phases, result) -> CountResult:
+    g, ground_s = _ground(spec, instance, result, phases)
     if g is None:
         return result
     try:
-        with watched(engine, g, progress) as session:
-            found = enumerate_solutions(g, session, limit, progress)
+        with watched(engine, g, phases) as session:
+            found = enumerate_solutions(g, session, limit, phases)
             result.stats = run_stats(ground_s, session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
@@ -272,6 +281,7 @@ def _count(spec, instance, engine, limit, progress, result) -> CountResult:
     result.found = found
     if found.timed_out:
         clock.leave_behind(g)
+        _solving_cut_off(result.stats, phases)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
     else:
         result.status = "counted"
@@ -309,6 +319,9 @@ def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
     """(DIMACS text, symbol table as JSON) with connectivity encoded eagerly."""
     g = ground(spec, instance)
     cnf = cnf_stage.encode(g.model, "eager")
+    if cnf.lazy:
+        raise PzcError("pzc dimacs cannot write groupsize(...): pzc checks its sizes in the "
+                       "solve loop, where a DIMACS file has no part")
     return dimacs_stage.to_dimacs(cnf, spec, instance), dimacs_stage.to_json_map(cnf, spec, instance)
 
 

@@ -124,6 +124,19 @@ def test_every_kind_of_pysat_solver_stops(write, run_pzc, solver):
     assert out["stats"]["solver"] == solver
 
 
+@pytest.mark.parametrize("task", [api.solve, api.count])
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_the_time_a_limit_cuts_off_is_split_where_it_went(write, task, backend):
+    """compile_s is the grounding and encoding of the pigeons (milliseconds),
+    solve_s the solving the limit cut off; before, all of it read as
+    compile time, solve_s 0."""
+    spec = api.load_spec(str(write("pigeons.pz", PIGEONS)))
+    result = task(spec, square("php.txt", pigeon_block(20, 21)), backend=backend, timeout=2.0)
+    assert result.status == "timeout", result.status
+    stats = result.stats
+    assert stats["solve_s"] > 1.0 > stats["compile_s"], stats
+
+
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_unique_and_count_stop_at_the_limit(write, run_pzc, backend):
     write("pigeons.pz", PIGEONS)
