@@ -145,6 +145,26 @@ def test_unique_and_count_stop_at_the_limit(write, run_pzc, backend):
         timed_json(run_pzc, command, "pigeons.pz", "php.txt", "--backend", backend, limit=1)
 
 
+@pytest.mark.parametrize("solver", ["glucose4", "minisat22"])
+def test_an_interruptible_solver_is_stopped_in_process(monkeypatch, write, solver):
+    """Glucose and MiniSat search in process under a limit and are told to
+    stop at the deadline (clock.interrupting): with a slice no pigeon
+    problem exhausts, 20 pigeons into 19 holes end at the limit, no worker
+    started (uninterrupted, the call would run for minutes)."""
+    from pzc.backends import sat
+    started = []
+    monkeypatch.setattr(sat, "Worker", lambda *args: started.append(args))
+    monkeypatch.setattr(sat, "SLICE_CONFLICTS", 10 ** 9)
+    spec = api.load_spec(str(write("pigeons.pz", PIGEONS)))
+    inst = square("php.txt", pigeon_block(19, 20))
+    start = time.perf_counter()
+    result = api.solve(spec, inst, solver=solver, timeout=1.0)
+    assert result.status == "timeout" and result.exit_code == 3 and started == []
+    assert time.perf_counter() - start < 1.0 + SLACK
+    counted = api.count(spec, inst, solver=solver, timeout=1.0)
+    assert counted.status == "timeout" and not counted.complete and started == []
+
+
 @pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
 def test_counting_keeps_what_it_found_before_the_limit(solver):
     """Blank 9x9 Sudoku: billions of boards; those found before the limit are
