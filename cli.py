@@ -675,16 +675,21 @@ def _error_result(args, path, spec_name, error):
                 error=error, exit_code=error.exit_code)
 
 
-def _timeout_result(args, path, spec):
+def _timeout_result(args, path, spec, spec_name):
     """The result for a file whose reading used up the time limit (spec: the
-    one reading it, None when it was not known yet)."""
+    one reading it, None when it was not known or not loaded yet; spec_name:
+    its name, None when not known)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
             "explain": api.ExplainResult}[args.command]
-    stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
-                              connectivity=args.connectivity,
-                              solver_cmd=args.solver_cmd) if spec is not None else {}
-    return kind(path if path != "-" else "<stdin>", spec.name if spec is not None else None,
-                "timeout", stats=stats, exit_code=EXIT_TIMEOUT)
+    if spec is not None:
+        stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
+                                  connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+    elif spec_name is not None:     # its spec was still loading: what the options tell
+        stats = {"backend": args.backend, "variables": None, "clauses": None}
+    else:
+        stats = {}
+    return kind(path if path != "-" else "<stdin>", spec_name, "timeout", stats=stats,
+                exit_code=EXIT_TIMEOUT)
 
 
 def _spec_argument(args) -> None:
@@ -750,7 +755,7 @@ def _each_instance(args, run, emit_one):
         show = display.callback or api.no_progress
         if not ("-" in args.instances and _typed_in()):
             show("reading")         # not over the line someone is typing an instance on
-        # (path, [(spec, instance)], the error reading them, or the spec whose
+        # (path, [(spec, instance)], the error reading them, or (the spec, its name) whose
         # reading ran out of time)
         files = []
         for path in args.instances:
@@ -762,7 +767,7 @@ def _each_instance(args, run, emit_one):
 
             def out_of_time():
                 args.first_limit_given = True        # the next files' instances: whole limits
-                return specs.latest
+                return specs.latest, specs.latest_name
 
             # a huge file takes a while to read: under the first instance's limit
             files.append((path, timing.within(_time_left(args), read, out_of_time)))
@@ -777,7 +782,7 @@ def _each_instance(args, run, emit_one):
                     emit_one(args, _error_result(args, path, spec_name, found))
                     codes.append(found.exit_code)
                 else:
-                    emit_one(args, _timeout_result(args, path, found))
+                    emit_one(args, _timeout_result(args, path, *found))
                     codes.append(EXIT_TIMEOUT)
                 continue
             for k in range(len(found)):
