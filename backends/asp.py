@@ -49,6 +49,7 @@ from ..runtime.errors import PzcError
 from ..runtime.limits import address_space_limited
 from . import Backend, Outcome, Session, blocking_clause
 from ..encoder.cnf import read_assignment
+from ..encoder.connectivity import LazyConnected
 from .worker import Worker, bounded
 
 # under a time limit, the most rules (about one a clause) clingo gets in
@@ -94,6 +95,9 @@ def add_program(backend, cnf, true_lit) -> int:
         add_rule((), [-l for l in clause])
     rules = 1 + len(cnf.clauses)
     for item in cnf.lazy:
+        if not isinstance(item, LazyConnected):     # a check of the solve loop (groupsizes.py)
+            raise PzcError("the asp backend cannot check groupsize(...), whose sizes pzc "
+                           "checks in its solve loop: use --backend sat or smt")
         rules += add_reachability(backend, item, true_lit)
     return rules
 

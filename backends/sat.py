@@ -265,7 +265,6 @@ class SatSession(Session):
         conflicts per call (in process), status "unknown" when a call ran out
         of it."""
         added_before = len(self._added_clauses())
-        started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
         while True:
             ok = self._once(budget)
             if ok is None:
@@ -284,9 +283,7 @@ class SatSession(Session):
             self.cuts += len(extra)
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
-            if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
-                self._make_eager([x for x in self.cnf.lazy
-                                  if x.broken >= connectivity.EAGER_AFTER])
+            self._make_eager(connectivity.due_for_eager(self.cnf.lazy, self.rounds))
 
     def _make_eager(self, items, push=True):
         if items:

@@ -119,9 +119,11 @@ def backend_args(backend, solver_cmd) -> list:
 
 def one_run(case, backend, limit, solver_cmd) -> tuple:
     """(wall seconds, exit code, its error line) of one pzc process."""
-    name, spec, inst, _ = case
+    name, spec, inst, is_plan = case
     command = name.split("-")[0] if name.startswith(("count-", "unique-")) else "solve"
     cmd = PZC + [command, spec, inst, "--timeout", str(limit)] + backend_args(backend, solver_cmd)
+    if is_plan:       # the SAT deepening: the state search proves at once that there is no plan
+        cmd += ["--plan-search", "sat"]
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir(),
                           timeout=limit * 10 + 120)

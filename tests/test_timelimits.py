@@ -95,12 +95,12 @@ def test_plan_deepening_stops_at_the_limit(write, run_pzc, backend, budget_apart
     write("never.pz", NEVER)
     write("grid.txt", NEVER_GRID)
     out = timed_json(run_pzc, "solve", "never.pz", "grid.txt", "--backend", backend,
-                     "--max-steps", "1000000", limit=1)
+                     "--max-steps", "1000000", "--plan-search", "sat", limit=1)
     assert out["stats"]["backend"] == backend
     # in process, where start-up does not eat the second: stopped while deepening
     result = api.solve(api.load_spec(str(write("never.pz", NEVER))),
                        square("grid.txt", NEVER_GRID), backend=backend, timeout=2.0,
-                       max_steps=10 ** 6)        # never exhausted: only the clock ends it
+                       max_steps=10 ** 6, plan_search="sat")  # only the clock ends it
     assert result.status == "timeout" and result.exit_code == 3
     # the steps are known unless the alarm came as deepening's answer was passed on
     assert result.stats.get("steps", 1) > 0
@@ -122,6 +122,19 @@ def test_every_kind_of_pysat_solver_stops(write, run_pzc, solver):
     write("php.txt", pigeon_block(20, 21))
     out = timed_json(run_pzc, "solve", "pigeons.pz", "php.txt", "--solver", solver, limit=1)
     assert out["stats"]["solver"] == solver
+
+
+@pytest.mark.parametrize("task", [api.solve, api.count])
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_the_time_a_limit_cuts_off_is_split_where_it_went(write, task, backend):
+    """compile_s is the grounding and encoding of the pigeons (milliseconds),
+    solve_s the solving the limit cut off; before, all of it read as
+    compile time, solve_s 0."""
+    spec = api.load_spec(str(write("pigeons.pz", PIGEONS)))
+    result = task(spec, square("php.txt", pigeon_block(20, 21)), backend=backend, timeout=2.0)
+    assert result.status == "timeout", result.status
+    stats = result.stats
+    assert stats["solve_s"] > 1.0 > stats["compile_s"], stats
 
 
 @pytest.mark.parametrize("backend", ["sat", "smt"])
