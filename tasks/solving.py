@@ -252,35 +252,52 @@ def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
     engine = opts.engine(spec)
     phases = Phases(opts.progress)
 
+    found = Enumeration()
+    sizes = {}           # the session's stats, once it has them
+
     def timed_out():
-        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
-        result.stats = _stopped_stats(engine, phases)
-        result.found = Enumeration(timed_out=True)
-        return result
+        # the boards found so far count even when the clock's Timeout lands
+        # past the enumeration (the alarm rings as a worker's wait ends)
+        found.timed_out = not found.complete
+        if not sizes:
+            result.stats = _stopped_stats(engine, phases)
+            result.found = found
+            found.timed_out = True
+            result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+            return result
+        result.stats = run_stats(sizes["ground_s"], sizes["stats"])
+        return _counted(result, found, phases)
 
     return within(opts.timeout,
-                  lambda: _count(spec, instance, engine, opts.limit, phases, result),
+                  lambda: _count(spec, instance, engine, opts.limit, phases, result, found,
+                                 sizes),
                   timed_out)
 
 
-def _count(spec, instance, engine, limit, phases, result) -> CountResult:
+def _count(spec, instance, engine, limit, phases, result, found, sizes) -> CountResult:
     g, ground_s = _ground(spec, instance, result, phases)
     if g is None:
         return result
     try:
         with watched(engine, g, phases) as session:
-            found = enumerate_solutions(g, session, limit, phases)
+            sizes.update(ground_s=ground_s, stats=session.stats)
+            enumerate_solutions(g, session, limit, phases, found)
             result.stats = run_stats(ground_s, session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
+    if found.timed_out:
+        clock.leave_behind(g)
+    return _counted(result, found, phases)
+
+
+def _counted(result, found, phases) -> CountResult:
     result.count = len(found.solutions)
     result.complete = found.complete
     result.solutions = [s.grid for s in found.solutions]
     result.moves = [s.moves for s in found.solutions]
     result.found = found
     if found.timed_out:
-        clock.leave_behind(g)
         _solving_cut_off(result.stats, phases)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
     else:

@@ -181,6 +181,29 @@ def test_counting_keeps_what_it_found_before_the_limit(solver):
         assert all(sorted(c) == list("123456789") for c in zip(*rows))
 
 
+def test_counting_keeps_its_boards_when_the_timeout_lands_after_the_enumeration(monkeypatch):
+    """The clock's alarm rings at the deadline, the same moment a worker's
+    wait ends with "timeout": its Timeout may land after the enumeration
+    returned (CI saw count 0 there).  Made certain here: the enumeration
+    stops after 5 boards as if timed out, and the Timeout comes next."""
+    from pzc.tasks import solving
+    real = solving.enumerate_solutions
+
+    def five_then_timeout(g, session, limit, progress, out):
+        real(g, session, 5, progress, out)
+        out.timed_out = True
+        raise clock.Timeout()
+
+    monkeypatch.setattr(solving, "enumerate_solutions", five_then_timeout)
+    spec = api.load_spec("sudoku")
+    inst = square("blank.txt", ("." * 9 + "\n") * 9)
+    result = api.count(spec, inst, timeout=30.0)
+    assert result.status == "timeout" and result.exit_code == 3 and not result.complete
+    assert result.count == len(result.solutions) == 5
+    assert result.stats["variables"] > 0 and result.stats["clauses"] > 0
+    assert len({tuple(g) for g in result.solutions}) == 5
+
+
 def test_a_shell_wrapped_external_solver_is_killed_with_its_children(write, run_pzc):
     # sh runs sleep as a child (no exec): killing sh alone would leave sleep
     # holding the output pipe, and pzc waiting for it
