@@ -95,6 +95,7 @@ class Encoder:
         self.node_lits = {}
         self.var_lits = {}
         self.first_lit = {}       # Var -> its first literal, when its values have consecutive ones
+        self.value_runs = {}      # Var -> its value literals and their negations (_value_runs)
         self.leaf_cache = {}
         self.sum_cache = {}
         self.true = self.new()
@@ -142,13 +143,18 @@ class Encoder:
         if len(lits) > 1:
             self._at_most_one(lits, guard)
 
-    def _at_most_one(self, lits, guard):
-        """at_most_one of two or more undecided literals."""
+    def _at_most_one(self, lits, guard, nots=None):
+        """at_most_one of two or more undecided literals (``nots``: their
+        negations, when the caller has them)."""
         neg = [-g for g in guard]
         out = self.clauses
         n = len(lits)
-        if n <= PAIRWISE_LIMIT:
+        if n > PRODUCT_LIMIT:
+            self._product_at_most_one(lits, guard)
+            return
+        if nots is None:
             nots = [-l for l in lits]
+        if n <= PAIRWISE_LIMIT:
             for i in range(n - 1):
                 a = nots[i]
                 if neg:
@@ -156,23 +162,20 @@ class Encoder:
                 else:
                     out += [(a, b) for b in nots[i + 1:]]
             return
-        if n > PRODUCT_LIMIT:
-            self._product_at_most_one(lits, guard)
-            return
         # sequential counter: s[i] means "some of lits[0..i] is true"; for
         # each i (prev = s[i-1], or lits[0]): not (prev and x), prev -> s[i],
         # x -> s[i], the last x without s; built in bulk, in that order
         first = self.nvars + 1
         self.nvars += n - 2
-        s = range(first, first + n - 2)
+        s = list(range(first, first + n - 2))   # its ints made once, used three times
         prevs = [lits[0], *s]
         xs = lits[1:]
         if neg:
             out += [c for p, x, si in zip(prevs, xs, s)
                     for c in (neg + [-p, -x], [-p, si], [-x, si])]
         else:                         # the same clauses, their tuples made by zip
-            not_prevs = [-p for p in prevs]
-            not_xs = [-x for x in xs]
+            not_prevs = [nots[0], *[-si for si in s]]
+            not_xs = nots[1:]
             out += chain.from_iterable(zip(zip(not_prevs, not_xs), zip(not_prevs, s),
                                            zip(not_xs, s)))
         out.append(neg + [-prevs[-1], -xs[-1]])
@@ -221,7 +224,9 @@ class Encoder:
                 self.nvars += n
                 self.var_lits[var] = lits
                 self.clauses.append(fresh)
-                self._at_most_one(fresh, ())
+                nots = [-l for l in fresh]
+                self.value_runs[var] = (fresh, nots)   # for _value_runs
+                self._at_most_one(fresh, (), nots)
                 return
         live = [v for v in dom if v not in banned]
         lits = {v: -t for v in dom}
@@ -473,10 +478,11 @@ class Encoder:
                                                             or a.domain == b.domain):
             # consecutive literals in the same value order (declare's usual case)
             n = len(a.domain)
-            not_a = range(-first_a, -first_a - n, -1)
+            not_a = self._value_runs(a)[1]
+            b_lits, not_b = self._value_runs(b)
             out = self.clauses
-            out += zip(repeat(-x, n), not_a, range(first_b, first_b + n))
-            out += zip(repeat(x, n), not_a, range(-first_b, -first_b - n, -1))
+            out += zip(repeat(-x, n), not_a, b_lits)
+            out += zip(repeat(x, n), not_a, not_b)
             return True
         la, lb = self.var_lits[a], self.var_lits[b]
         if type(la) is not dict or type(lb) is not dict or la.keys() != lb.keys():
@@ -489,6 +495,18 @@ class Encoder:
         out += [(-x, -l, m) for l, m in pairs]
         out += [(x, -l, -m) for l, m in pairs]
         return True
+
+    def _value_runs(self, var) -> tuple:
+        """(the value literals of a variable with consecutive ones, their
+        negations) as lists kept for the encoding: the clauses of each edge
+        share these ints instead of making their own (Numberlink's `same`
+        reads each variable on up to four edges; made and freed per clause,
+        the ints cost as much as the tuples)."""
+        runs = self.value_runs.get(var)
+        if runs is None:
+            lits = list(self.var_lits[var].values())
+            runs = self.value_runs[var] = (lits, [-l for l in lits])
+        return runs
 
     def assert_not_same(self, a, b, guard=()):
         """guard -> a != b."""
