@@ -38,6 +38,7 @@ from ..encoder.cnf import read_assignment, truth_table
 from ..encoder import connectivity
 from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from ..runtime.limits import address_space_limited
+from ..runtime import work
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .registry import DEFAULT_SAT_SOLVER
@@ -138,6 +139,9 @@ class SatSession(Session):
         self.phases_new = None           # phases set since the worker was last called
         self.call_budget = None          # conflicts a solver call may take (generate's draws)
         self.solve_s = 0.0
+        self.long = False                # a round has needed more than SLICE_CONFLICTS
+        self.steady = work.is_steady()   # heuristics count work, not seconds (runtime/work.py)
+        self.propagations = 0            # the solver's work so far, when steady
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
         self.stale = False               # this copy's solver lacks what the worker has
@@ -188,10 +192,22 @@ class SatSession(Session):
             self._drop_solver()          # rebuild before a second call
         solver = self.solver
         self.fresh = False
+        before = _propagations(solver) if self.steady else 0
         if budget is None:
-            return solver.solve(assumptions=self.assumptions)
-        solver.conf_budget(budget)       # for this call only
-        return solver.solve_limited(assumptions=self.assumptions)
+            outcome = solver.solve(assumptions=self.assumptions)
+        else:
+            solver.conf_budget(budget)       # for this call only
+            outcome = solver.solve_limited(assumptions=self.assumptions)
+        if self.steady:
+            self.propagations += _propagations(solver) - before
+        return outcome
+
+    def now(self) -> float:
+        """Seconds, for the heuristics that wait for a long solve: the clock's,
+        or when steady (runtime/work.py) the solver's work so far."""
+        if self.steady:
+            return self.propagations / work.PROPAGATIONS_PER_S
+        return time.perf_counter()
 
     def _added_clauses(self) -> list:
         """``added``, with the batches a worker sent back still pickled
@@ -213,7 +229,8 @@ class SatSession(Session):
         conflicts per call (in process), status "unknown" when a call ran out
         of it."""
         added_before = len(self._added_clauses())
-        started = time.perf_counter() - self.solve_s     # earlier calls' solving counts too
+        # earlier calls' solving counts too (steady: now() is all the work so far)
+        started = 0.0 if self.steady else time.perf_counter() - self.solve_s
         while True:
             ok = self._once(budget)
             if ok is None:
@@ -226,13 +243,14 @@ class SatSession(Session):
                 return "sat", model, self.added[added_before:]
             truth = truth_table(model, self.cnf.nvars)
             extra = connectivity.cuts(self.cnf.lazy,
-                                      lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
+                                      lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0,
+                                      self.now)
             if not extra:
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
-            if time.perf_counter() - started >= connectivity.EAGER_AFTER_S:
+            if self.now() - started >= connectivity.EAGER_AFTER_S:
                 self._make_eager([x for x in self.cnf.lazy
                                   if x.broken >= connectivity.EAGER_AFTER])
 
@@ -258,6 +276,7 @@ class SatSession(Session):
                                                                           self.call_budget)
             status, model, _ = self._loop(slice_)
             if status == "unknown" and slice_ == SLICE_CONFLICTS:
+                self.long = True
                 status, model = self._next_in_worker(None)   # a long solve: on in a worker
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
@@ -311,9 +330,25 @@ class SatSession(Session):
         self._add(clauses)
         if phases is not None:
             self.set_phases(phases)
-        status, model, added = self._loop(self.call_budget)
+        status, model, added = self._loop_as_in_process()
         eager = [self.lazy_at_start.index(x) for x in self.made_eager]
         return status, model, pickle.dumps(added), self.rounds, self.cuts, eager
+
+    def _loop_as_in_process(self):
+        """_loop, stopped and taken up again where a solve without a time limit
+        hands over to the worker (the first round past SLICE_CONFLICTS), so
+        that a session solved in a worker from the start, under a time limit,
+        takes the same path and finds the same answer (generate's seeds)."""
+        if self.long or not self._sliced():
+            return self._loop(self.call_budget)
+        slice_ = SLICE_CONFLICTS if self.call_budget is None else min(SLICE_CONFLICTS,
+                                                                      self.call_budget)
+        status, model, added = self._loop(slice_)
+        if status != "unknown" or slice_ < SLICE_CONFLICTS:
+            return status, model, added
+        self.long = True
+        status, model, more = self._loop(self.call_budget)
+        return status, model, added + more
 
     def set_phases(self, literals: list) -> None:
         """The polarities the solver tries first (random ones draw a random solution)."""
@@ -386,3 +421,11 @@ class SatBackend(Backend):
 
     def session(self, ground) -> SatSession:
         return SatSession(self.solver, self.connectivity, ground)
+
+
+def _propagations(solver) -> int:
+    """The propagations a PySAT solver has made so far (0 where it does not say)."""
+    try:
+        return solver.accum_stats().get("propagations", 0)
+    except (AttributeError, NotImplementedError):
+        return 0

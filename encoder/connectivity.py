@@ -101,8 +101,9 @@ class LazyConnected:
         return self._live
 
 
-def cuts(items, holds) -> list:
-    """Cut clauses for every lazy constraint the model breaks (``holds(lit)``)."""
+def cuts(items, holds, now=time.perf_counter) -> list:
+    """Cut clauses for every lazy constraint the model breaks (``holds(lit)``);
+    ``now()``: the seconds the waits below count (runtime/work.py)."""
     out = []
     for item in items:
         if not all(holds(g) for g in item.guard):
@@ -110,15 +111,15 @@ def cuts(items, holds) -> list:
         chosen = [i for i, l in enumerate(item.lits) if holds(l)]
         groups = components(chosen, item.adjacent)
         if item.roots is not None:
-            out += _rooted_cuts(item, groups, holds)
+            out += _rooted_cuts(item, groups, holds, now)
             continue
         if len(groups) <= 1:
             continue
         item.broken += 1
         if item.broken == 1:
-            item.since = time.perf_counter()
+            item.since = now()
         separate = (item.broken > SEPARATE_AFTER and len(groups) <= SEPARATE_UPTO + 1
-                    and time.perf_counter() - item.since >= SEPARATE_AFTER_S)
+                    and now() - item.since >= SEPARATE_AFTER_S)
         forced = set(item.forced)
         groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
         main = groups[0]
@@ -142,7 +143,7 @@ def cuts(items, holds) -> list:
     return out
 
 
-def _rooted_cuts(item, groups, holds) -> list:
+def _rooted_cuts(item, groups, holds, now) -> list:
     """Cuts for the groups without a root: N(C) unselected and no root chosen
     in C leave u of C without one, so for each u in C
 
@@ -153,7 +154,7 @@ def _rooted_cuts(item, groups, holds) -> list:
         return []
     item.broken += 1
     if item.broken == 1:
-        item.since = time.perf_counter()
+        item.since = now()
     out = []
     neg_guard = [-g for g in item.guard]
     never = -item.true
