@@ -53,9 +53,10 @@ WINDOW = 2            # how far (cells) around the differences a repair redraws
 # checks left undecided by their conflict budget (checks.py) after which reduce
 # keeps every clue left: on a size-6 Hexiom, once a few were, nearly every check
 # after them was too, each costing its whole budget (issue 28, seeds 1-4 under
-# load 4-5: 19-26 locks kept, 8.4-14 s a puzzle; without the stop 15-24 locks,
-# 10-68 s; with no budget either, up to 140 s)
-UNDECIDED = 3
+# load 4-5, a budget of 20,000: with a stop after three 19-26 locks kept,
+# 8.4-14 s a puzzle; without it 15-24 locks, 10-68 s; with no budget either,
+# up to 140 s)
+UNDECIDED = 2
 
 
 def prepare(spec):
