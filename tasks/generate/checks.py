@@ -8,9 +8,10 @@ two instead takes two calls, and a third to say whether there are more:
 three size-5 Hexioms, whose checks are most of their time, took 8.0 s of CPU
 this way against 9.4 s counted, both one clue at a time (docs/benchmarks.md,
 issue 28).  Such a call gets a budget of conflicts: a check it does not
-decide keeps its clue.  A spec whose generation model does not hold the
-variables its board shows (Nurikabe draws islands, not the spec's owners) is
-counted as before, without a budget.
+decide keeps its clue (and ends the reduction: driver.UNDECIDED).  A spec
+whose generation model does not hold the variables its board shows
+(Nurikabe draws islands, not the spec's owners) is counted as before,
+without a budget.
 """
 
 from __future__ import annotations
