@@ -38,7 +38,7 @@ from .tasks.batch import batch
 from .tasks.explain.report import explain_document
 from .tasks.explain.task import explain
 from .tasks.generate.task import generate, generated_document
-from .tasks.options import DEFAULT_MAX_STEPS, Options
+from .tasks.options import DEFAULT_MAX_STEPS, PLAN_SEARCHES, Options
 from .tasks.pictures import documents as _documents
 from .tasks.results import CountResult, ExplainResult, Generated, Result, UniqueResult
 from .tasks.solving import (count, decode_model, dimacs, solve, solve_plan, stopped_stats,
@@ -50,7 +50,7 @@ __all__ = [
     "load_spec", "spec_source", "builtin_specs", "builtin_aliases", "spec_for_puzzle",
     "builtin_for_type", "split_spec", "SpecChoice",
     "load_instances", "select_instance", "instance_file", "write_instance", "grids_of",
-    "Options", "DEFAULT_MAX_STEPS",
+    "Options", "DEFAULT_MAX_STEPS", "PLAN_SEARCHES",
     "solve", "solve_plan", "count", "unique", "explain", "generate", "batch",
     "dimacs", "decode_model", "stopped_stats", "picture_document", "generated_document", "get_backend",
     "Result", "CountResult", "UniqueResult", "ExplainResult", "Generated", "AnswerData",

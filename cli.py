@@ -107,6 +107,13 @@ def _solver_options(p, what="solve"):
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on internal errors")
 
 
+def _plan_search_flag(p, which=""):
+    p.add_argument("--plan-search", choices=list(api.PLAN_SEARCHES), default="auto",
+                   help=f"{which}move puzzles: auto (default) searches the states themselves "
+                        "while they fit in memory, then goes on with SAT; states or sat: that "
+                        "search alone (docs/language.md, \"Plans\")")
+
+
 def _engine_options_flags(p):
     """SPEC, INSTANCE... and the flags that choose the solver and the time
     limit (solve, count, unique and batch)."""
@@ -158,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
                    help="move puzzles: look for plans of at most N moves (default "
                         f"{api.DEFAULT_MAX_STEPS}); none within N exits 1")
+    _plan_search_flag(s)
     s.add_argument("--show-boards", action="store_true",
                    help="move puzzles: print the board after each move (JSON: a 'boards' list)")
 
@@ -247,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
                    help=f"--task solve, move puzzles: plans of at most N moves (default "
                         f"{api.DEFAULT_MAX_STEPS})")
+    _plan_search_flag(b, "--task solve, ")
     b.add_argument("--limit", metavar="N", type=_count_limit, default=None,
                    help="--task count: stop after N solutions")
     b.add_argument("--quiet", action="store_true",
@@ -666,16 +675,21 @@ def _error_result(args, path, spec_name, error):
                 error=error, exit_code=error.exit_code)
 
 
-def _timeout_result(args, path, spec):
+def _timeout_result(args, path, spec, spec_name):
     """The result for a file whose reading used up the time limit (spec: the
-    one reading it, None when it was not known yet)."""
+    one reading it, None when it was not known or not loaded yet; spec_name:
+    its name, None when not known)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
             "explain": api.ExplainResult}[args.command]
-    stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
-                              connectivity=args.connectivity,
-                              solver_cmd=args.solver_cmd) if spec is not None else {}
-    return kind(path if path != "-" else "<stdin>", spec.name if spec is not None else None,
-                "timeout", stats=stats, exit_code=EXIT_TIMEOUT)
+    if spec is not None:
+        stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
+                                  connectivity=args.connectivity, solver_cmd=args.solver_cmd)
+    elif spec_name is not None:     # its spec was still loading: what the options tell
+        stats = {"backend": args.backend, "variables": None, "clauses": None}
+    else:
+        stats = {}
+    return kind(path if path != "-" else "<stdin>", spec_name, "timeout", stats=stats,
+                exit_code=EXIT_TIMEOUT)
 
 
 def _spec_argument(args) -> None:
@@ -741,7 +755,7 @@ def _each_instance(args, run, emit_one):
         show = display.callback or api.no_progress
         if not ("-" in args.instances and _typed_in()):
             show("reading")         # not over the line someone is typing an instance on
-        # (path, [(spec, instance)], the error reading them, or the spec whose
+        # (path, [(spec, instance)], the error reading them, or (the spec, its name) whose
         # reading ran out of time)
         files = []
         for path in args.instances:
@@ -753,7 +767,7 @@ def _each_instance(args, run, emit_one):
 
             def out_of_time():
                 args.first_limit_given = True        # the next files' instances: whole limits
-                return specs.latest
+                return specs.latest, specs.latest_name
 
             # a huge file takes a while to read: under the first instance's limit
             files.append((path, timing.within(_time_left(args), read, out_of_time)))
@@ -768,7 +782,7 @@ def _each_instance(args, run, emit_one):
                     emit_one(args, _error_result(args, path, spec_name, found))
                     codes.append(found.exit_code)
                 else:
-                    emit_one(args, _timeout_result(args, path, found))
+                    emit_one(args, _timeout_result(args, path, *found))
                     codes.append(EXIT_TIMEOUT)
                 continue
             for k in range(len(found)):
@@ -846,7 +860,8 @@ _IMPORTED = time.perf_counter()
 
 def cmd_solve(args) -> int:
     return _pictured(args, lambda spec, inst, progress: api.solve(
-        spec, inst, max_steps=args.max_steps, **_engine_options(args, progress)), emit)
+        spec, inst, max_steps=args.max_steps, plan_search=args.plan_search,
+        **_engine_options(args, progress)), emit)
 
 
 def cmd_count(args) -> int:
@@ -916,7 +931,7 @@ def cmd_batch(args) -> int:
     options = dict(backend=args.backend, solver=args.solver, connectivity=args.connectivity,
                    solver_cmd=args.solver_cmd)
     if args.task == "solve":
-        options["max_steps"] = args.max_steps
+        options.update(max_steps=args.max_steps, plan_search=args.plan_search)
     elif args.task == "count":
         options["limit"] = args.limit
     with BatchBar(args.quiet, args.out if args.resume else None) as bar:

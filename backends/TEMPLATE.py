@@ -17,8 +17,9 @@ and `pzc solve SPEC INSTANCE --backend NAME` uses it: answers are decoded and
 verified by the task layer, counting and uniqueness call ``next`` and
 ``block`` in turn, and ``--portfolio NAME`` races it against the others when
 ``solvers()`` names its solvers.  Time limits: ``clock.left()`` is the time
-left; a solver that runs in C where no Python check reaches runs in a forked
-worker (backends/worker.py) that is killed at the deadline.
+left; a solver that runs in C where no Python check reaches is stopped by
+``clock.interrupting(stop)`` if it can be told to stop from another thread,
+else it runs in a forked worker (backends/worker.py) killed at the deadline.
 """
 
 from __future__ import annotations

@@ -133,13 +133,17 @@ def get_backend(name: str, solver: str | None = None, connectivity: str | None =
     return cls.build(solver, connectivity, solver_cmd)
 
 
-def deepen(plan, session, max_steps: int) -> Outcome:
+def deepen(plan, session, max_steps: int, proved: int = 0) -> Outcome:
     """Look for a plan of 0, 1, 2, ... steps on one incremental session: each
     round adds a step and assumes the goal in the newest state, so the first
     plan found is a shortest one.  Outcome.stats["steps"] is its length; an
     unsat outcome means no plan of at most ``max_steps`` steps.  The time
     limit (runtime/clock.py) is checked at every step: a goal that is false outright
-    never reaches the solver, whose own limit would not see the time pass."""
+    never reaches the solver, whose own limit would not see the time pass.
+
+    ``proved``: no plan has fewer steps (an explicit-state search showed it,
+    backends/states.py); those horizons are not solved, their goals are
+    added as false."""
     for t in range(max_steps + 1):
         try:
             clock.check()
@@ -147,7 +151,7 @@ def deepen(plan, session, max_steps: int) -> Outcome:
             while plan.steps < t:
                 grown = plan.extend()
                 session.extend(grown.variables, grown.constraints)
-            if session.assume(plan.goal(t)):
+            if session.assume(plan.goal(t)) and t >= proved:
                 outcome = session.next(clock.left())
                 if outcome.status != "unsat":
                     outcome.stats["steps"] = t

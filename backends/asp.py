@@ -30,11 +30,13 @@ encode_bounded) is already clauses and stays so.
 ``NAME,T`` solves with T threads in clingo's own parallel portfolio.
 Blocking a model (counting, unique) adds one more integrity constraint to the
 same clingo program (multi-shot), so what clingo learnt is kept.  Under a
-time limit clingo runs in a forked worker killed at the deadline, as the sat
-backend's solvers do (backends/worker.py): clingo prepares a big program
-(900k rules: seconds) before its search looks at an interrupt, and a
-cancelled search in process ended a 30 s limit up to 13 s late.  Move plans
-(extend/assume/retract) are not supported.
+time limit clingo solves in process, told to stop at the deadline
+(Control.interrupt, runtime/clock.interrupting), on programs of at most
+LIMITED_IN_PROCESS_RULES rules; a bigger one runs in a forked worker killed
+at the deadline, as the sat backend's big formulas do (backends/worker.py):
+clingo prepares a big program (900k rules: seconds) before its search looks
+at an interrupt, and a cancelled search in process ended a 30 s limit up to
+13 s late.  Move plans (extend/assume/retract) are not supported.
 """
 
 from __future__ import annotations
@@ -47,8 +49,12 @@ from ..runtime.errors import PzcError
 from ..runtime.limits import address_space_limited
 from . import Backend, Outcome, Session, blocking_clause
 from ..encoder.cnf import read_assignment
+from ..encoder.connectivity import LazyConnected
 from .worker import Worker, bounded
 
+# under a time limit, the most rules (about one a clause) clingo gets in
+# process (see the module's docstring)
+LIMITED_IN_PROCESS_RULES = 200_000
 CONFIGURATIONS = ("auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many")
 
 
@@ -89,6 +95,9 @@ def add_program(backend, cnf, true_lit) -> int:
         add_rule((), [-l for l in clause])
     rules = 1 + len(cnf.clauses)
     for item in cnf.lazy:
+        if not isinstance(item, LazyConnected):     # a check of the solve loop (groupsizes.py)
+            raise PzcError("the asp backend cannot check groupsize(...), whose sizes pzc "
+                           "checks in its solve loop: use --backend sat or smt")
         rules += add_reachability(backend, item, true_lit)
     return rules
 
@@ -143,9 +152,9 @@ class AspSession(Session):
         self.args = [f"--configuration={config}", "--models=1"]
         if threads > 1:
             self.args.append(f"--parallel-mode={threads}")
-        # the clingo program is built on first use: under a time limit that
-        # is in the worker, killed at the deadline (clingo prepares a big
-        # program, for seconds, before its search looks at any interrupt)
+        # the clingo program is built on first use: for a big program under a
+        # time limit that is in the worker, killed at the deadline (clingo
+        # prepares it, for seconds, before its search looks at any interrupt)
         self.ctl = None
         self.blocks = []                 # blocking constraints, in order
         self.worker = None               # the forked copy that solves, if any
@@ -181,7 +190,8 @@ class AspSession(Session):
             found.append([a for a in shown if is_true(a)])
 
         # leaving the with block (clock.Timeout, Ctrl-C too) stops the search
-        with self._control().solve(on_model=on_model, async_=True) as handle:
+        ctl = self._control()
+        with clock.interrupting(ctl.interrupt), ctl.solve(on_model=on_model, async_=True) as handle:
             if not wait(handle):
                 handle.cancel()
                 return "timeout", None
@@ -198,19 +208,36 @@ class AspSession(Session):
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        timeout = bounded(timeout)
-        if self.ctl is not None and self.worker is None:     # built here: solved here
-            status, model = self._solve(
-                self._until_done if timeout is None else lambda h: h.wait(timeout))
-        elif timeout is not None or self.worker is not None or address_space_limited():
-            status, model = self._next_in_worker(timeout)
+        if self._here(timeout):
+            status, model = self._next_here(timeout)
         else:
-            status, model = self._solve(self._until_done)
+            status, model = self._next_in_worker(bounded(timeout))
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if status != "sat":
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
+
+    def _here(self, timeout) -> bool:
+        """Whether this solve runs in process (the module's docstring)."""
+        if self.worker is not None:
+            return False
+        if self.ctl is not None:         # built here: solved here
+            return True
+        limited = timeout is not None or clock.deadline() is not None
+        return not address_space_limited() and (
+            not limited or len(self.cnf.clauses) + len(self.blocks) <= LIMITED_IN_PROCESS_RULES)
+
+    def _next_here(self, timeout):
+        """Solve in process until done or the deadline (``timeout``
+        seconds, or the clock's): (status, true atoms)."""
+        deadline = clock.limit(timeout)
+        try:
+            with deadline:
+                return self._solve(self._until_done)
+        except clock.Timeout:            # outside the with: it can come as the block is left
+            deadline.leave()
+            return "timeout", None
 
     def _next_in_worker(self, timeout):
         """Solve in a forked copy of this session (backends/worker.py), which

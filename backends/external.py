@@ -5,7 +5,9 @@ appended; ``{input}`` and ``{output}`` in the command are replaced by the CNF
 path and by a result file the solver writes (MiniSat: "minisat {input}
 {output}").  The answer is read as encoder/dimacs.read_model reads it.
 Connectivity is encoded eagerly; each model (counting, uniqueness) reruns the
-solver on the formula plus the blocking clauses so far.
+solver on the formula plus the blocking clauses so far.  What the encoding
+leaves to the solve loop (groupsize(...): encoder/groupsizes.py) is checked
+on each model: a model it cuts off runs the solver again with the cuts.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import tempfile
 import time
 
 from ..runtime import clock
-from ..encoder import cnf as cnf_stage
-from ..encoder.cnf import read_assignment
+from ..encoder import cnf as cnf_stage, connectivity
+from ..encoder.cnf import read_assignment, truth_table
 from ..encoder.dimacs import model_problem, read_model
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
@@ -32,12 +34,27 @@ class ExternalSession(Session):
         self.command = command
         self.cnf = cnf_stage.encode(ground.model, "eager")
         self.extra = []
+        self.model = None                # the literals of the last model
         self.solve_s = 0.0
         self.stats = {"backend": "external", "solver": command, "variables": self.cnf.nvars,
                       "clauses": len(self.cnf.clauses),
                       "encode_s": time.perf_counter() - start, "solve_s": 0.0}
 
     def next(self, timeout=None) -> Outcome:
+        start = time.perf_counter()
+        while True:
+            outcome = self._once(None if timeout is None
+                                 else timeout - (time.perf_counter() - start))
+            if outcome.status != "sat" or not self.cnf.lazy:
+                return outcome
+            truth = truth_table(self.model, self.cnf.nvars)
+            cuts = connectivity.cuts(self.cnf.lazy,
+                                     lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
+            if not cuts:
+                return outcome
+            self.extra += cuts
+
+    def _once(self, timeout) -> Outcome:
         start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="pzc-") as tmp:
             cnf_path = os.path.join(tmp, "formula.cnf")
@@ -72,6 +89,7 @@ class ExternalSession(Session):
         problem = model_problem(self.cnf, lits, self.extra)
         if problem is not None:
             raise PzcError(f"the solver command {self.command!r} gave a wrong model: {problem}")
+        self.model = lits
         return Outcome("sat", read_assignment(self.cnf, lits), dict(self.stats))
 
     def _done(self, start):

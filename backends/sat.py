@@ -3,24 +3,31 @@
 Lazy connectivity cuts (encoder/connectivity.py) and blocking clauses are
 added to the same incremental solver, so counting keeps what was learnt.
 
-Under a time limit every solver runs in a worker (backends/worker.py): a
-forked copy of the session, kept from call to call and killed at the
-deadline, so the limit holds whatever the solver is doing.  In process it did not:
-PySAT cannot interrupt CaDiCaL, whose conflict budgets (solving in slices,
-the clock checked between them) ended a 10 s limit after 11-34 s, a slice
-costing far more than the one before; Glucose's interrupt came up to 2 s late.
+A solve starts in process, where most puzzles are solved in milliseconds,
+a fork costing more than that (Janko's 270 Numberlinks: 5.2 s in process,
+7.9 s with a worker each).  But Ctrl-C waits for a native call to return
+(runtime/pysat_calls.py), so in process a call gets a budget of
+SLICE_CONFLICTS conflicts; the first solve that needs more goes on in a
+worker (backends/worker.py), forked with the solver as it stands (nothing
+lost), which Ctrl-C stops at once.  The calls are the same wherever they
+run (_rounds: calls of SLICE_CONFLICTS, then unbounded ones), so the same
+instance gives the same answer on any machine, with a time limit or without
+(generate's seeds).  A budget of conflicts bounds a call's time only
+loosely: on a blank 70x70 Slitherlink, after 80 quick rounds, a call of at
+most 10,000 conflicts took 25 s, of 1,000 (this budget) 2.8 s.
 
-Without a time limit a solve starts in process, where most puzzles are
-solved in milliseconds, a fork costing more than that (Janko's 270
-Numberlinks: 5.2 s in process, 7.9 s with a worker each).  But Ctrl-C waits
-for a native call to return (runtime/pysat_calls.py), so in process a call
-gets a budget of SLICE_CONFLICTS conflicts; the first solve that needs more
-goes on in a worker, forked with the solver as it stands (nothing lost),
-which Ctrl-C stops at once.  The hand-over depends on conflicts, not on
-time, so the same instance gives the same answer on any machine (generate's
-seeds).  A budget of conflicts bounds a call's time only loosely: on a blank
-70x70 Slitherlink, after 80 quick rounds, a call of at most 10,000 conflicts
-took 25 s, of 1,000 (this budget) 2.8 s.
+Under a time limit a call in process must end at the deadline too.  Glucose
+and the MiniSat family let go of the interpreter while they search
+(solve_limited with expect_interrupt) and are told to stop by the clock's
+timer (runtime/clock.interrupting).  CaDiCaL cannot be interrupted and holds
+the interpreter (its conflict budgets alone ended a 10 s limit after 11-34
+s; a call of 100 conflicts can spend 0.2 s simplifying), so it is called in
+process only on formulas of at most LIMITED_IN_PROCESS_CLAUSES clauses,
+where a call of SLICE_CONFLICTS took at most 0.53 s on a loaded machine,
+and only while more than GUARD_S seconds are left; the rest goes to the
+worker, killed at the deadline (docs/benchmarks.md, "Issue 28: time
+limits").  The worker also keeps an address-space limit (`ulimit -v`) from
+aborting pzc: a native solver that cannot allocate aborts its process.
 """
 
 from __future__ import annotations
@@ -38,7 +45,6 @@ from ..encoder.cnf import read_assignment, truth_table
 from ..encoder import connectivity
 from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from ..runtime.limits import address_space_limited
-from ..runtime import work
 from ..runtime.errors import PzcError
 from . import Backend, Outcome, Session, blocking_clause
 from .registry import DEFAULT_SAT_SOLVER
@@ -47,6 +53,11 @@ from .worker import Worker, inside as inside_a_worker
 
 SLICE_CONFLICTS = 1_000       # an in-process solver call's budget (Ctrl-C waits for it)
 IN_PROCESS_CLAUSES = 2_000_000  # a bigger formula is solved in a worker from the start
+# under a time limit, an uninterruptible solver (CaDiCaL) is called in
+# process only on formulas of at most this many clauses, and only with more
+# than GUARD_S seconds left (see the module's docstring)
+LIMITED_IN_PROCESS_CLAUSES = 200_000
+GUARD_S = 2.0
 UNBUDGETED = {"lingeling"}    # takes no conflict budget
 LOAD_CHUNK = 2048      # clauses a C call loop gives the solver between two bytecodes
 
@@ -119,6 +130,24 @@ def incremental(name) -> bool:
     return not name.startswith("kissat")
 
 
+_INTERRUPTIBLE = {}
+
+
+def interruptible(name) -> bool:
+    """Whether PySAT can stop this solver from another thread while it
+    searches (Glucose, MiniSat and their kin; not CaDiCaL, Kissat, Lingeling)."""
+    if name not in _INTERRUPTIBLE:
+        probe = Solver(name=name)
+        try:
+            probe.clear_interrupt()
+            _INTERRUPTIBLE[name] = True
+        except NotImplementedError:
+            _INTERRUPTIBLE[name] = False
+        finally:
+            probe.delete()
+    return _INTERRUPTIBLE[name]
+
+
 class SatSession(Session):
     def __init__(self, name, connectivity_mode, ground):
         start = time.perf_counter()
@@ -138,10 +167,9 @@ class SatSession(Session):
         self.phases = []                 # literals the solver tries first (generate's draws)
         self.phases_new = None           # phases set since the worker was last called
         self.call_budget = None          # conflicts a solver call may take (generate's draws)
+        self.sliced = True               # this solve's calls are still of SLICE_CONFLICTS (_rounds)
+        self.refused = False             # a call could not run in this process (_once)
         self.solve_s = 0.0
-        self.long = False                # a round has needed more than SLICE_CONFLICTS
-        self.steady = work.is_steady()   # heuristics count work, not seconds (runtime/work.py)
-        self.propagations = 0            # the solver's work so far, when steady
         self.worker = None               # (process, connection): the solving copy, if any
         self.pending = []                # clauses the worker has not been sent yet
         self.stale = False               # this copy's solver lacks what the worker has
@@ -187,27 +215,35 @@ class SatSession(Session):
             self._drop_solver()
 
     def _once(self, budget=None):
-        """True, False, or None when ``budget`` conflicts did not decide."""
+        """True, False, or None when ``budget`` conflicts did not decide, or
+        when this call may not run in this process (``refused``: see
+        _may_solve_here)."""
+        if not inside_a_worker() and not self._may_solve_here():
+            self.refused = True
+            return None
         if not incremental(self.name) and not self.fresh:
             self._drop_solver()          # rebuild before a second call
         solver = self.solver
         self.fresh = False
-        before = _propagations(solver) if self.steady else 0
         if budget is None:
-            outcome = solver.solve(assumptions=self.assumptions)
-        else:
-            solver.conf_budget(budget)       # for this call only
-            outcome = solver.solve_limited(assumptions=self.assumptions)
-        if self.steady:
-            self.propagations += _propagations(solver) - before
-        return outcome
+            return solver.solve(assumptions=self.assumptions)
+        solver.conf_budget(budget)       # for this call only
+        if clock.deadline() is not None and interruptible(self.name):
+            with clock.interrupting(solver.interrupt):
+                return solver.solve_limited(assumptions=self.assumptions, expect_interrupt=True)
+        return solver.solve_limited(assumptions=self.assumptions)
 
-    def now(self) -> float:
-        """Seconds, for the heuristics that wait for a long solve: the clock's,
-        or when steady (runtime/work.py) the solver's work so far."""
-        if self.steady:
-            return self.propagations / work.PROPAGATIONS_PER_S
-        return time.perf_counter()
+    def _may_solve_here(self) -> bool:
+        """Whether the next solver call may run in this process: not too big
+        a formula, and under a time limit one that the deadline stops (see
+        the module's docstring)."""
+        size = len(self.cnf.clauses) + len(self.added)
+        if size > IN_PROCESS_CLAUSES or address_space_limited():
+            return False
+        if clock.deadline() is None or interruptible(self.name):
+            return True
+        left = clock.left()
+        return size <= LIMITED_IN_PROCESS_CLAUSES and left > GUARD_S
 
     def _added_clauses(self) -> list:
         """``added``, with the batches a worker sent back still pickled
@@ -229,8 +265,6 @@ class SatSession(Session):
         conflicts per call (in process), status "unknown" when a call ran out
         of it."""
         added_before = len(self._added_clauses())
-        # earlier calls' solving counts too (steady: now() is all the work so far)
-        started = 0.0 if self.steady else time.perf_counter() - self.solve_s
         while True:
             ok = self._once(budget)
             if ok is None:
@@ -243,16 +277,13 @@ class SatSession(Session):
                 return "sat", model, self.added[added_before:]
             truth = truth_table(model, self.cnf.nvars)
             extra = connectivity.cuts(self.cnf.lazy,
-                                      lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0,
-                                      self.now)
+                                      lambda l: truth[l] == 1 if l > 0 else truth[-l] == 0)
             if not extra:
                 return "sat", model, self.added[added_before:]
             self.cuts += len(extra)
             self._add(extra)
             self.progress("round", rounds=self.rounds, cuts=self.cuts)
-            if self.now() - started >= connectivity.EAGER_AFTER_S:
-                self._make_eager([x for x in self.cnf.lazy
-                                  if x.broken >= connectivity.EAGER_AFTER])
+            self._make_eager(connectivity.due_for_eager(self.cnf.lazy, self.rounds))
 
     def _make_eager(self, items, push=True):
         if items:
@@ -263,21 +294,10 @@ class SatSession(Session):
 
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
-        # under a time limit, and under `ulimit -v` (where a native solver that
-        # cannot allocate aborts the process), the solver runs in a worker
-        if timeout is not None or self.worker is not None or address_space_limited():
-            status, model = self._next_in_worker(timeout)
-        elif inside_a_worker():          # a portfolio member: its parent kills it
-            status, model, _ = self._loop(self.call_budget)
-        elif not self._sliced():
-            status, model = self._next_in_worker(None)     # Ctrl-C stops it at once
+        if inside_a_worker():            # a portfolio member: its parent kills it
+            status, model = self._rounds(self._budgeted())
         else:
-            slice_ = SLICE_CONFLICTS if self.call_budget is None else min(SLICE_CONFLICTS,
-                                                                          self.call_budget)
-            status, model, _ = self._loop(slice_)
-            if status == "unknown" and slice_ == SLICE_CONFLICTS:
-                self.long = True
-                status, model = self._next_in_worker(None)   # a long solve: on in a worker
+            status, model = self._next_here_first(timeout)
         self.solve_s += time.perf_counter() - start
         self.stats["solve_s"] = self.solve_s
         if self.cnf.lazy or self.made_eager:
@@ -286,10 +306,51 @@ class SatSession(Session):
             return Outcome(status, None, dict(self.stats))
         return Outcome("sat", read_assignment(self.cnf, model), dict(self.stats))
 
-    def _sliced(self) -> bool:
-        """Whether this solve starts in process (see the module's docstring)."""
-        return (incremental(self.name) and self.name not in UNBUDGETED
-                and len(self.cnf.clauses) + len(self.added) <= IN_PROCESS_CLAUSES)
+    def _budgeted(self) -> bool:
+        """Whether a solve starts with calls of SLICE_CONFLICTS conflicts."""
+        return incremental(self.name) and self.name not in UNBUDGETED
+
+    def _rounds(self, sliced: bool):
+        """One solve's rounds (_loop), from where they stand: while
+        ``sliced``, solver calls of at most SLICE_CONFLICTS conflicts; from
+        the first that needs more, calls of ``call_budget`` (None: no
+        bound).  The same calls in process and in the worker, so that where
+        they ran never changes the answer.  In process the sliced calls
+        alone run: (status "unknown", None) and ``sliced`` says where the
+        worker goes on from."""
+        self.sliced = sliced
+        if sliced:
+            slice_ = SLICE_CONFLICTS if self.call_budget is None else min(SLICE_CONFLICTS,
+                                                                          self.call_budget)
+            status, model, _ = self._loop(slice_)
+            if status != "unknown" or slice_ < SLICE_CONFLICTS or self.refused:
+                return status, model
+            self.sliced = False
+        if not inside_a_worker():        # Ctrl-C would wait for an unbounded call here
+            return "unknown", None
+        status, model, _ = self._loop(self.call_budget)
+        return status, model
+
+    def _next_here_first(self, timeout):
+        """The rounds in process while they may run here, then in the worker
+        (the module's docstring); ``timeout`` (seconds; None: the clock's
+        deadline, if any) ends them with the status timeout."""
+        deadline = clock.limit(timeout)
+        try:
+            with deadline:
+                self.refused = False
+                if self.worker is None and self._budgeted() and self._may_solve_here():
+                    status, model = self._rounds(True)
+                    # done, or a call_budget (generate's) ran out
+                    if status != "unknown" or (self.sliced and not self.refused):
+                        return status, model
+                else:
+                    self.sliced = self._budgeted()
+                clock.check()            # an interrupted call: no worker at the deadline
+                return self._next_in_worker(clock.left())
+        except clock.Timeout:            # outside the with: it can come as the block is left
+            deadline.leave()
+            return "timeout", None
 
     def _next_in_worker(self, timeout):
         """Solve in the worker (backends/worker.py), a forked copy of this
@@ -303,7 +364,7 @@ class SatSession(Session):
             self.worker = Worker(self._serve, self.name, self)     # its rounds reported here
             self._drop_solver()          # the worker's copy goes on; this one would be stale
         request, self.pending = (self.pending, self.assumptions, self.phases_new,
-                                 self.call_budget), []
+                                 self.call_budget, self.sliced), []
         self.phases_new = None
         try:
             reply = self.worker.call(request, timeout)
@@ -326,29 +387,16 @@ class SatSession(Session):
 
     def _serve(self, request):
         """In the worker: add what the parent sent, solve, report."""
-        clauses, self.assumptions, phases, self.call_budget = request
+        clauses, self.assumptions, phases, self.call_budget, sliced = request
+        self.refused = False             # (as forked: nothing is refused here)
         self._add(clauses)
         if phases is not None:
             self.set_phases(phases)
-        status, model, added = self._loop_as_in_process()
+        added_before = len(self._added_clauses())
+        status, model = self._rounds(sliced)
         eager = [self.lazy_at_start.index(x) for x in self.made_eager]
-        return status, model, pickle.dumps(added), self.rounds, self.cuts, eager
-
-    def _loop_as_in_process(self):
-        """_loop, stopped and taken up again where a solve without a time limit
-        hands over to the worker (the first round past SLICE_CONFLICTS), so
-        that a session solved in a worker from the start, under a time limit,
-        takes the same path and finds the same answer (generate's seeds)."""
-        if self.long or not self._sliced():
-            return self._loop(self.call_budget)
-        slice_ = SLICE_CONFLICTS if self.call_budget is None else min(SLICE_CONFLICTS,
-                                                                      self.call_budget)
-        status, model, added = self._loop(slice_)
-        if status != "unknown" or slice_ < SLICE_CONFLICTS:
-            return status, model, added
-        self.long = True
-        status, model, more = self._loop(self.call_budget)
-        return status, model, added + more
+        return (status, model, pickle.dumps(self.added[added_before:]), self.rounds, self.cuts,
+                eager)
 
     def set_phases(self, literals: list) -> None:
         """The polarities the solver tries first (random ones draw a random solution)."""
@@ -421,11 +469,3 @@ class SatBackend(Backend):
 
     def session(self, ground) -> SatSession:
         return SatSession(self.solver, self.connectivity, ground)
-
-
-def _propagations(solver) -> int:
-    """The propagations a PySAT solver has made so far (0 where it does not say)."""
-    try:
-        return solver.accum_stats().get("propagations", 0)
-    except (AttributeError, NotImplementedError):
-        return 0

@@ -15,13 +15,21 @@ from . import Backend, Outcome, Session
 from .worker import Worker
 
 
+# under a time limit, the longest SMT-LIB text Z3 reads in process: Z3 reads
+# about a million characters a second and looks at no interrupt meanwhile
+LIMITED_IN_PROCESS_CHARS = 200_000
+
+
 class Z3State:
     """The Z3 side of a session: it runs the session's commands (SMT-LIB text
     to assert, blocking clauses, the goal of a plan) and checks.  It lives in
-    process without a time limit, in a worker process (backends/worker.py)
-    with one: parsing a big formula alone can take Z3 half a minute, deaf to
-    its timeout and interrupt, and a killed worker stops at once.  Z3 is held
-    to pzc's memory budget; running out is the status "memory"."""
+    process, where under a time limit Z3 is interrupted at the deadline
+    (runtime/clock.interrupting), except for a formula of more than
+    LIMITED_IN_PROCESS_CHARS characters under a limit: parsing a big
+    formula alone can take Z3 half a minute, deaf to its timeout and
+    interrupt, so it lives in a worker process (backends/worker.py), which
+    is killed at the deadline.  Z3 is held to pzc's memory budget; running
+    out is the status "memory"."""
 
     def __init__(self, budget: int):
         self.solver = z3.Solver()
@@ -56,9 +64,12 @@ class Z3State:
                 else:
                     self.decls[n] = z3.Bool(n)
 
+    def interrupt(self):
+        self.solver.ctx.interrupt()
+
     def check(self, commands):
         """(status, {Bool name: truth, Int name: value}) after running
-        ``commands``; status sat, unsat, timeout or memory."""
+        ``commands``; status sat, unsat, timeout (interrupted) or memory."""
         try:
             self.run(commands)
             with self._memory_limit():
@@ -106,8 +117,8 @@ class SmtSession(Session):
         self.names = self.writer.names
         self.pending = [("text", text, self._decls(ground.model.vars))]
         self.sent = []                   # commands the worker has run, for a new worker
-        self.z3 = None                   # in process (no time limit)
-        self.worker = None               # in a worker (a time limit)
+        self.z3 = None                   # in process
+        self.worker = None               # in a worker (a big formula under a time limit)
         self.assertions = text.count("(assert ")
         self.solve_s = 0.0
         self.stats = {"backend": "smt", "solver": "z3",
@@ -132,10 +143,8 @@ class SmtSession(Session):
     def next(self, timeout=None) -> Outcome:
         start = time.perf_counter()
         commands, self.pending = self.pending, []
-        if timeout is None and self.worker is None:
-            if self.z3 is None:
-                self.z3 = Z3State(self.memory.budget)
-            status, truth = self.z3.check(commands)
+        if self._here(timeout, commands):
+            status, truth = self._check_here(commands, timeout)
         else:
             if self.worker is None:      # a new worker runs everything from the start
                 commands, self.sent = self.sent + commands, []
@@ -166,6 +175,31 @@ class SmtSession(Session):
                 chosen = [v for v, name in n.items() if name == "true" or truth.get(name, False)]
                 assignment[var] = chosen[0] if len(chosen) == 1 else None
         return Outcome("sat", assignment, dict(self.stats))
+
+    def _here(self, timeout, commands) -> bool:
+        """Whether Z3 runs these commands in process (Z3State's docstring)."""
+        if self.worker is not None:
+            return False
+        if self.z3 is not None or (timeout is None and clock.deadline() is None):
+            return True
+        return sum(len(arg) for kind, arg, _ in commands if kind == "text") <= \
+            LIMITED_IN_PROCESS_CHARS
+
+    def _check_here(self, commands, timeout):
+        """Z3State.check in process until the deadline (``timeout`` seconds,
+        or the clock's)."""
+        deadline = clock.limit(timeout)
+        try:
+            with deadline:
+                if self.z3 is None:
+                    self.z3 = Z3State(self.memory.budget)
+                # interrupted, Z3 may raise Z3Exception ("push canceled"):
+                # the block then raises Timeout instead
+                with clock.interrupting(self.z3.interrupt):
+                    return self.z3.check(commands)
+        except clock.Timeout:            # outside the with: it can come as the block is left
+            deadline.leave()
+            return "timeout", None
 
     def close(self):
         if self.worker is not None:

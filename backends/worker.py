@@ -1,11 +1,12 @@
 """A solver in a forked worker process, killed at the deadline.
 
 A time limit holds only if the solver can be stopped whatever it is doing, and
-in process it often cannot: PySAT cannot interrupt CaDiCaL and holds the
+in process it sometimes cannot: PySAT cannot interrupt CaDiCaL and holds the
 interpreter while it solves, Z3 spends half a minute parsing a big formula
-without looking at its interrupt.  A killed process stops at once.  So under
-a time limit a session forks a worker (a copy of itself), sends it requests
-and waits for each answer at most until the deadline:
+without looking at its interrupt.  A killed process stops at once.  So where
+nothing else stops the work (the backends say when), a session forks a
+worker (a copy of itself), sends it requests and waits for each answer at
+most until the deadline:
 
     worker = Worker(session.serve)         # serve(request) -> reply, run in the copy
     reply = worker.call(request, timeout)  # None: the deadline came first (worker killed)

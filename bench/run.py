@@ -113,7 +113,7 @@ def _numberlink(*names):
     return lambda: [("numberlink", str(_corpus("numberlink", "thomasahle", f"{n}.txt"))) for n in names]
 
 
-def _sliding(n, count, seed, walk=None):
+def sliding_set(n, count, seed, walk=None):
     """Sliding puzzles made here: uniformly random solvable n x n boards, or
     random walks of ``walk`` moves from the goal (so at most that many moves)."""
     rng = random.Random(seed)
@@ -228,9 +228,9 @@ SETS = {
                  lambda: [("asteroid", str(_corpus("asteroid-escape", "challenges.json")))],
                  "plan"),
     "sliding3": ("8-puzzle, 30 random solvable boards made here; lengths checked by BFS", False,
-                 "sat", lambda: _sliding(3, 30, 8), "plan"),
+                 "sat", lambda: sliding_set(3, 30, 8), "plan"),
     "sliding4": ("15-puzzle, 5 boards made here by 30-move random walks", False, "sat",
-                 lambda: _sliding(4, 5, 15, walk=30), "plan"),
+                 lambda: sliding_set(4, 5, 15, walk=30), "plan"),
 }
 # issue 27's catalog: the puzzlekit dataset files of ../shared/corpus/catalog2-train, as they are
 CATALOG2 = (("tents", "Tents", "Tent", 706), ("nonogram", "Nonogram", "Nonogram", 2338),

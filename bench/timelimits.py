@@ -1,11 +1,12 @@
 """pzc benchmark: do time limits hold?  Worst overshoot per backend and limit.
 
-    python bench/timelimits.py                          # limits 1, 5, 20 s; sat, smt, external
+    python bench/timelimits.py                          # limits 1, 5, 20 s; sat, smt, asp, external
     python bench/timelimits.py --limits 1,5 --runs 20 --runs-long 6
     python bench/timelimits.py --backends sat --cases slitherlink-blank30,expo
 
 Every run is one `pzc solve SPEC INSTANCE --timeout S` process on a hard
-instance, timed from its start to its exit as a user's clock would (the
+instance (`pzc count` or `pzc unique` for the cases named so), timed from
+its start to its exit as a user's clock would (the
 interpreter's start-up is inside the limit: the first instance's limit counts
 from the process start).  The overshoot is that wall time minus S; the promise
 is at most max(0.5 s, 10% of S).  Runs cycle through the cases that apply to
@@ -16,11 +17,15 @@ its overshoot is negative when it answered in time.
 Cases: Nurikabe's hardest (from ../shared/corpus, see bench/run.py's
 nurikabe-hard set), the largest Numberlink inputs (50x50 and 1002x1002, the
 latter stops while grounding), and cases made here: a blank 30x30
-Slitherlink (lazy connectivity rounds), a plan whose goal never holds (plan
-deepening), an exponential let function in a require (evaluation), a
-100,000-value domain (grounding and encoding).  The external backend runs
-Debian's `cadical` binary (apt-get install cadical); plans are not run there,
-nor on the asp backend (clingo), which does not solve them.
+Slitherlink (lazy connectivity rounds, solved and proved unique), a plan
+whose goal never holds (plan deepening), an exponential let function in a
+require (evaluation), a 100,000-value domain (grounding and encoding), a
+25x25 Sudoku with 30% of its cells given (CaDiCaL's calls in process are
+slowest there: up to 0.5 s for 1,000 conflicts on a loaded machine) and a
+blank 16x16 Sudoku counted (a solver call and a blocking clause per board).
+The external backend runs Debian's `cadical` binary (apt-get install
+cadical); plans are not run there, nor on the asp backend (clingo), which
+does not solve them.
 """
 
 from __future__ import annotations
@@ -70,15 +75,29 @@ def _nurikabe(keys, tmp):
     return out
 
 
+def _sudoku25(out):
+    """A 25x25 Sudoku made here, 30% of its cells given (tests/generators.py)."""
+    import random
+    from generators import sudoku_puzzle
+    rows, _ = sudoku_puzzle(5, 0.3, random.Random(25))
+    out.write_text("\n".join(rows) + "\n")
+    return str(out)
+
+
 def cases(tmp: Path) -> list:
-    """(name, spec, instance, is a plan)."""
+    """(name, spec, instance, is a plan); a name starting "count-" or
+    "unique-" runs that command."""
     made = []
     for name, text in (("noplan", NEVER), ("expo", EXPONENTIAL), ("bigdom", BIG_DOMAIN)):
         (tmp / f"{name}.pz").write_text(text)
     (tmp / "grid2.txt").write_text("..\n..\n")
     (tmp / "grid12.txt").write_text("\n".join(["." * 12] * 12) + "\n")
     (tmp / "blank30.txt").write_text("\n".join(["." * 30] * 30) + "\n")
+    (tmp / "blank16.txt").write_text("\n".join(["." * 16] * 16) + "\n")
     made.append(("slitherlink-blank30", "slitherlink", str(tmp / "blank30.txt"), False))
+    made.append(("unique-slitherlink-blank30", "slitherlink", str(tmp / "blank30.txt"), False))
+    made.append(("sudoku25-30pc", "sudoku", _sudoku25(tmp / "sudoku25.txt"), False))
+    made.append(("count-sudoku-blank16", "sudoku", str(tmp / "blank16.txt"), False))
     made.append(("plan-never", str(tmp / "noplan.pz"), str(tmp / "grid12.txt"), True))
     made.append(("require-exponential", str(tmp / "expo.pz"), str(tmp / "grid2.txt"), False))
     made.append(("domain-100000", str(tmp / "bigdom.pz"), str(tmp / "grid2.txt"), False))
@@ -100,8 +119,11 @@ def backend_args(backend, solver_cmd) -> list:
 
 def one_run(case, backend, limit, solver_cmd) -> tuple:
     """(wall seconds, exit code, its error line) of one pzc process."""
-    name, spec, inst, _ = case
-    cmd = PZC + ["solve", spec, inst, "--timeout", str(limit)] + backend_args(backend, solver_cmd)
+    name, spec, inst, is_plan = case
+    command = name.split("-")[0] if name.startswith(("count-", "unique-")) else "solve"
+    cmd = PZC + [command, spec, inst, "--timeout", str(limit)] + backend_args(backend, solver_cmd)
+    if is_plan:       # the SAT deepening: the state search proves at once that there is no plan
+        cmd += ["--plan-search", "sat"]
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir(),
                           timeout=limit * 10 + 120)
@@ -121,7 +143,7 @@ def main(argv=None):
     p.add_argument("--runs", type=int, default=20, help="runs per backend and limit (default 20)")
     p.add_argument("--runs-long", type=int, default=7,
                    help="runs per backend at limits of 20 s or more (default 7)")
-    p.add_argument("--backends", default="sat,smt,external")
+    p.add_argument("--backends", default="sat,smt,asp,external")
     p.add_argument("--solver-cmd", default="cadical -q", help="the external backend's solver")
     p.add_argument("--cases", default=None, help="comma-separated case names (default all)")
     p.add_argument("--verbose", action="store_true", help="print every run")

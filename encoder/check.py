@@ -617,8 +617,15 @@ class SpecChecker:
             self.binders(e.binders, scope)
             t = self.infer(e.body, scope)
             items = [(e.body, t)]
-            if e.root is not None:
+            if e.root is not None and name == "groupsize":
+                self.infer(e.root, scope)        # the seed: an element
+            elif e.root is not None:
                 self.want(e.root, self.infer(e.root, scope), BOOL, "a root of connected(...)")
+            if e.via_where is not None:
+                near = self.infer(e.via, scope)
+                self.want(e.via_where, self.infer(e.via_where, {
+                    **scope, e.via_name: _elem(near) if _is_coll(near) else ANY}), BOOL,
+                    "when 'via' joins two elements")
             if e.via is not None:
                 t = self.infer(e.via, scope)
                 if t in (INT, BOOL, SYM, CELL, EDGE, SEGMENT):
@@ -636,8 +643,11 @@ class SpecChecker:
         if name == "connected" and (e.binders is None or len(e.binders) != 1):
             raise self.err(e, "connected takes one binder and a condition, as in "
                               "connected(c in cells: colour[c] = k)")
+        if name == "groupsize" and (e.binders is None or len(e.binders) != 1 or e.root is None):
+            raise self.err(e, "groupsize takes one binder, a condition and a seed, as in "
+                              "groupsize(c in cells: shaded[c] from k)")
         for node, t in items:
-            if name in ("count", "connected"):
+            if name in ("count", "connected", "groupsize"):
                 self.want(node, t, BOOL, "what count(...) counts")
             elif name in ("sum", "product", "min", "max"):
                 self.want(node, t, INT, {"sum": "what sum(...) adds up",

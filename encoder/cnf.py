@@ -30,11 +30,11 @@ from itertools import combinations
 from pysat.card import CardEnc, EncType
 
 from ..runtime import clock
-from . import connectivity
+from . import connectivity, groupsizes
 from ..runtime import pysat_calls  # noqa: F401  (Ctrl-C stays Python's)
 from ..runtime.gc_pause import without_gc
 from ..runtime.limits import CHECK_EVERY, MemoryBudget
-from .model import Cases, Model, Node, Var
+from .model import Cases, Model, Node, Var, conjuncts
 
 PAIRWISE_LIMIT = 8
 PRODUCT_LIMIT = 4096    # at-most-one over more literals: the product encoding
@@ -84,6 +84,7 @@ class Encoder:
         self.model = model
         self.connectivity = connectivity
         self.lazy = []
+        self.partitions = {}      # Partition uid -> its groupsizes.PartitionCnf
         self.size_limits = {}     # frozenset of node uids -> most of them that can hold
         self.limits_from = None   # size_limits holds the counts of at least this many
         self.limit_rules = []     # the (rule, node) pairs whose counts give size_limits
@@ -291,6 +292,10 @@ class Encoder:
             # v -> connected(...) is enough: the solver sets v only when needed
             v = self.new()
             self.assert_(node, (v,))
+        elif k in ("size", "samesize"):
+            v = groupsizes.literal(self, node)
+            if type(v) is bool:
+                return v
         elif k == "distinct":
             m = self.model
             terms = node.args
@@ -353,6 +358,8 @@ class Encoder:
             self.assert_distinct(node.args, guard)
         elif k == "connected":
             self.assert_connected(*node.args, guard)
+        elif k in ("size", "samesize"):
+            self.guarded(guard, [self.lit(node)])
         elif k == "not" and node.args[0].kind == "same":
             self.assert_not_same(*node.args[0].args, guard)
         elif k == "not":
@@ -366,7 +373,7 @@ class Encoder:
         "chosen and a root" per element) leave no single root to bound from."""
         lits = self._selection_lits(sel)
         if tops is not None:
-            roots = [self._as_lit(self.lit(x)) for x in tops]
+            roots = [self.as_lit(self.lit(x)) for x in tops]
             if self.connectivity == "lazy":
                 self.lazy.append(connectivity.LazyConnected(guard, lits, adj, self.true, roots))
             else:
@@ -409,7 +416,7 @@ class Encoder:
         """Literals of a connected node's selection formulas (most are
         `var = value` atoms, read straight from the variable's literals)."""
         var_lits = self.var_lits
-        return [var_lits[x.args[0]][x.args[1]] if x.kind == "eq" else self._as_lit(self.lit(x))
+        return [var_lits[x.args[0]][x.args[1]] if x.kind == "eq" else self.as_lit(self.lit(x))
                 for x in sel]
 
     # ---------------------------------------------------------------- same / distinct
@@ -486,7 +493,7 @@ class Encoder:
     def _value_lits(self, term) -> dict:
         if type(term) is Var:
             return self.var_lits[term]
-        return {v: self._as_lit(self.value_lit(term, v)) for v in self.domain(term)}
+        return {v: self.as_lit(self.value_lit(term, v)) for v in self.domain(term)}
 
     def same_lit(self, a, b):
         """v <-> a = b, given that each term takes exactly one value."""
@@ -658,9 +665,9 @@ class Encoder:
         u, _ = self.unary_sum(items, cap=k + 1)
         ge_k, ge_k1 = u.at_least(k), u.at_least(k + 1)
         if op == ">=":
-            return self._as_lit(ge_k)
+            return self.as_lit(ge_k)
         if op == "<=":
-            return self._as_lit(_neg(ge_k1))
+            return self.as_lit(_neg(ge_k1))
         v = self.new()
         # v <-> ge_k and not ge_k1
         self.guarded((v,), [ge_k])
@@ -668,7 +675,7 @@ class Encoder:
         self.guarded((), [v, _neg(ge_k), ge_k1])
         return v
 
-    def _as_lit(self, l):
+    def as_lit(self, l):
         if l is True:
             return self.true
         if l is False:
@@ -886,20 +893,15 @@ def size_limits(rules, least: int = 0) -> dict:
     def note(key, k):
         out[key] = min(k, out.get(key, k))
 
-    for _, node in rules:
-        stack = [node]
-        while stack:
-            x = stack.pop()
-            if x.kind == "and":
-                stack.extend(x.args)
-            elif x.kind == "lin":
-                items, op, bound = x.args
-                if len(items) < least or not all(c == 1 and type(a) is Node for c, a in items):
-                    continue
-                if op in ("=", "<="):
-                    note(frozenset(a.uid for _, a in items), bound)
-                if op in ("=", ">=") and all(a.kind == "not" for _, a in items):
-                    note(frozenset(a.args[0].uid for _, a in items), len(items) - bound)
+    for x in conjuncts(rules):
+        if x.kind == "lin":
+            items, op, bound = x.args
+            if len(items) < least or not all(c == 1 and type(a) is Node for c, a in items):
+                continue
+            if op in ("=", "<="):
+                note(frozenset(a.uid for _, a in items), bound)
+            if op in ("=", ">=") and all(a.kind == "not" for _, a in items):
+                note(frozenset(a.args[0].uid for _, a in items), len(items) - bound)
     return out
 
 

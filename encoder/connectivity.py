@@ -5,26 +5,30 @@ selection literals s[i] and the adjacency.
 
 Lazy (the PySAT default): nothing is encoded up front.  After each model the
 selected elements are split into components; if there are several, each
-component C other than the largest gets cuts: its neighbourhood N(C) (all
-unselected now) separates C from the rest, so for u in C and a selected v
+component C other than the largest gets a cut: its neighbourhood N(C) (all
+unselected now) separates C from the rest, so for an element u of C (one that
+is always selected, a Numberlink endpoint, when C has one) and a selected v
 outside C
 
     not s[u] or not s[v] or OR(s[w] for w in N(C))
 
 Such a cut removes every assignment in which N(C) stays empty while u and v
-are chosen, not only the current one.  When C holds an element that is always
-selected (a Numberlink endpoint), one clause with that u covers the others.
-Once a constraint has been broken by SEPARATE_AFTER models over
-SEPARATE_AFTER_S seconds, each such C (of a model with at most SEPARATE_UPTO
+are chosen, not only the current one.  One u is enough: a clause for every
+u of C made LITS's rounds no fewer and its clauses sixty times more.
+Once a constraint has been broken by more than SEPARATE_AFTER models, each such C (of a model with at most SEPARATE_UPTO
 of them) also gets the same cut through a smallest set of unselected elements separating
 C from the largest component (a unit-capacity max flow, the min cut nearest
 C), when that is smaller than N(C): a Nurikabe sea walled in by several
 islands is then cut where the wall is thinnest (683_14x24: 1,900 rounds
 instead of 4,100).
-A constraint broken in EAGER_AFTER rounds, when the rounds have taken
-EAGER_AFTER_S seconds, gets its eager encoding added to the same solver (its
-cuts stay): some Nurikabe seas need thousands of slow rounds, each cut
+A constraint broken in EAGER_AFTER rounds, once the solve loop has had
+EAGER_AFTER_ROUNDS rounds, gets its eager encoding added to the same solver
+(its cuts stay): some Nurikabe seas need thousands of rounds, each cut
 closing one gap in a wall, and the solver does better with the ranks by then.
+Both switches count models, never seconds: the same puzzle takes the same
+path on a loaded machine as on an idle one (generate's seeds, and a LITS
+whose rounds once passed a 5 s mark under load and then took 57 s instead
+of 8).
 
 Bounded (both modes): when an element is always selected and a cardinality
 constraint over the same selection allows at most K chosen elements, every
@@ -54,23 +58,20 @@ generation model draws paths this way: a cycle of linked edges holds no end.
 
 from __future__ import annotations
 
-import time
-
 from ..board.graphs import components
 
-# a constraint broken by EAGER_AFTER models, once the solve loop has run for
-# EAGER_AFTER_S seconds, is encoded eagerly (Slitherlink's loops need up to a
-# hundred cheap rounds, and the ranks would slow them down a hundredfold)
+# a constraint broken by EAGER_AFTER models, once the solve loop has had
+# EAGER_AFTER_ROUNDS rounds, is encoded eagerly (Slitherlink's loops need up
+# to a hundred cheap rounds and LITS up to 350, and the ranks would slow them
+# down tenfold; Nurikabe's seas that need ranks take thousands)
 EAGER_AFTER = 50
-EAGER_AFTER_S = 5.0
+EAGER_AFTER_ROUNDS = 1000
 
-# a constraint broken by more than SEPARATE_AFTER models, the first of them
-# SEPARATE_AFTER_S seconds ago, also gets, for each stray component of a model
+# a constraint broken by more than SEPARATE_AFTER models also gets, for each stray component of a model
 # with at most SEPARATE_UPTO of them, the cut through a smallest separator (a
 # max flow per component costs milliseconds: worth it only where rounds pile
 # up; Masyu's loops, hundreds of components in a round, got 2-10x slower)
 SEPARATE_AFTER = 10
-SEPARATE_AFTER_S = 1.5     # ... once its first broken model is that many seconds old
 SEPARATE_UPTO = 2          # ... when a model has at most this many stray components
 
 
@@ -78,7 +79,7 @@ class LazyConnected:
     """A connectivity constraint left for the solve loop."""
 
     __slots__ = ("guard", "lits", "adjacent", "roots", "true", "forced", "broken", "off",
-                 "_live", "since")
+                 "_live")
 
     def __init__(self, guard, lits, adjacent, true_lit, roots=None):
         self.guard = guard
@@ -90,7 +91,6 @@ class LazyConnected:
         self.off = {i for i, l in enumerate(lits) if l == -true_lit}   # never selected
         self._live = None
         self.broken = 0                   # models so far that broke it
-        self.since = 0.0                  # when the first of them came
 
     @property
     def live(self):
@@ -101,25 +101,24 @@ class LazyConnected:
         return self._live
 
 
-def cuts(items, holds, now=time.perf_counter) -> list:
-    """Cut clauses for every lazy constraint the model breaks (``holds(lit)``);
-    ``now()``: the seconds the waits below count (runtime/work.py)."""
+def cuts(items, holds) -> list:
+    """Cut clauses for every lazy constraint the model breaks (``holds(lit)``)."""
     out = []
     for item in items:
+        if type(item) is not LazyConnected:      # another kind of check (groupsizes.py)
+            out += item.cuts(holds)
+            continue
         if not all(holds(g) for g in item.guard):
             continue
         chosen = [i for i, l in enumerate(item.lits) if holds(l)]
         groups = components(chosen, item.adjacent)
         if item.roots is not None:
-            out += _rooted_cuts(item, groups, holds, now)
+            out += _rooted_cuts(item, groups, holds)
             continue
         if len(groups) <= 1:
             continue
         item.broken += 1
-        if item.broken == 1:
-            item.since = now()
-        separate = (item.broken > SEPARATE_AFTER and len(groups) <= SEPARATE_UPTO + 1
-                    and now() - item.since >= SEPARATE_AFTER_S)
+        separate = item.broken > SEPARATE_AFTER and len(groups) <= SEPARATE_UPTO + 1
         forced = set(item.forced)
         groups.sort(key=lambda g: (not forced.intersection(g), -len(g)))
         main = groups[0]
@@ -135,15 +134,16 @@ def cuts(items, holds, now=time.perf_counter) -> list:
                 sep = separator(item, inside, main_set, chosen_set, len(boundary))
                 if sep is not None:
                     tails.append([item.lits[w] for w in sep])
-            anchors = [u for u in group if u in forced] or group
+            # one u of C (an always-selected one if C has one): a clause for
+            # every u of C cost a LITS of 31x45 122,000 clauses in 300 rounds
+            # and twice the time of one each (326 rounds, 2,000 clauses)
+            u = next((u for u in group if u in forced), group[0])
             for tail in tails:
-                for u in anchors[:1] if anchors[0] in forced else anchors:
-                    clause = neg_guard + [-item.lits[u], -item.lits[v]] + tail
-                    out.append(clause)
+                out.append(neg_guard + [-item.lits[u], -item.lits[v]] + tail)
     return out
 
 
-def _rooted_cuts(item, groups, holds, now) -> list:
+def _rooted_cuts(item, groups, holds) -> list:
     """Cuts for the groups without a root: N(C) unselected and no root chosen
     in C leave u of C without one, so for each u in C
 
@@ -153,8 +153,6 @@ def _rooted_cuts(item, groups, holds, now) -> list:
     if not bad:
         return []
     item.broken += 1
-    if item.broken == 1:
-        item.since = now()
     out = []
     neg_guard = [-g for g in item.guard]
     never = -item.true
@@ -168,56 +166,84 @@ def _rooted_cuts(item, groups, holds, now) -> list:
     return out
 
 
+def due_for_eager(items, rounds: int) -> list:
+    """The lazy constraints to encode eagerly after ``rounds`` rounds of a
+    solve loop: those broken by EAGER_AFTER models, once there were
+    EAGER_AFTER_ROUNDS rounds."""
+    if rounds < EAGER_AFTER_ROUNDS:
+        return []
+    return [x for x in items if x.broken >= EAGER_AFTER]
+
+
 def separator(item, source, sink, chosen, bound) -> list | None:
     """A smallest set of unselected elements whose removal cuts ``source`` from
     ``sink``, the one nearest to ``source`` (unit vertex capacities; selected
     elements cannot be cut, never-selected ones are absent); None when it
-    would have ``bound`` elements or more."""
+    would have ``bound`` elements or more.
+
+    Augmenting paths on the split graph: element x is an in-node 2x and an
+    out-node 2x + 1 joined by an arc of capacity 1 (unbounded when x is
+    selected); out(x) -> in(y) for neighbours, unbounded.  The flow is kept
+    per element (``through``) and per arc into an element (``into``), in
+    lists, so a breadth-first pass costs a few list reads per arc (a board of
+    1,400 cells: milliseconds, where dictionaries keyed by arcs cost ten
+    times more)."""
     adjacent = item.live
-    flow = {}                             # net flow on an edge (a, b) of the split graph
+    n = len(adjacent)
+    through = [0] * n                     # flow on in(x) -> out(x)
+    into = [None] * n                     # into[y]: {x: flow on out(x) -> in(y)}, when any
+    starts = [2 * u + 1 for u in source]
     value = 0
     while True:
-        prev = {}
-        frontier = []
-        for u in source:
-            prev[2 * u + 1] = None
-            frontier.append(2 * u + 1)
-        found = None
-        i = 0
-        while i < len(frontier):
-            a = frontier[i]
-            i += 1
+        prev = [-2] * (2 * n)             # -2: not reached; -1: a start
+        for a in starts:
+            prev[a] = -1
+        frontier = list(starts)
+        found = -1
+        for a in frontier:                # grows while it is read: a queue
             x = a >> 1
-            if a & 1:                     # out-node of x
-                nxt = [2 * y for y in adjacent[x]]
-                if flow.get((a - 1, a), 0) > 0:
-                    nxt.append(a - 1)
-            else:                         # in-node of x
+            if a & 1:                     # out(x): on to every neighbour's in-node
+                for y in adjacent[x]:
+                    b = 2 * y
+                    if prev[b] == -2:
+                        prev[b] = a
+                        frontier.append(b)
+                if through[x] > 0 and prev[a - 1] == -2:       # back through x
+                    prev[a - 1] = a
+                    frontier.append(a - 1)
+            else:                         # in(x)
                 if x in sink:
                     found = a
                     break
-                nxt = [2 * y + 1 for y in adjacent[x] if flow.get((2 * y + 1, a), 0) > 0]
-                if x in chosen or flow.get((a, a + 1), 0) < 1:
-                    nxt.append(a + 1)
-            for b in nxt:
-                if b not in prev:
-                    prev[b] = a
-                    frontier.append(b)
-        if found is None:
+                if (through[x] < 1 or x in chosen) and prev[a + 1] == -2:
+                    prev[a + 1] = a
+                    frontier.append(a + 1)
+                back = into[x]
+                if back:                  # back along arcs that carry flow into x
+                    for w, f in back.items():
+                        b = 2 * w + 1
+                        if f > 0 and prev[b] == -2:
+                            prev[b] = a
+                            frontier.append(b)
+        if found < 0:
             break
         value += 1
         if value >= bound:
             return None
         b = found
-        while prev[b] is not None:
+        while prev[b] != -1:
             a = prev[b]
-            forward = (a & 1 == 0 and b == a + 1) or (a & 1 == 1 and b & 1 == 0 and b >> 1 != a >> 1)
-            if forward:
-                flow[(a, b)] = flow.get((a, b), 0) + 1
-            else:
-                flow[(b, a)] -= 1
+            x, y = a >> 1, b >> 1
+            if x == y:                    # x's own arc, forwards (in -> out) or back
+                through[x] += 1 if b & 1 else -1
+            elif a & 1:                   # out(x) -> in(y)
+                if into[y] is None:
+                    into[y] = {}
+                into[y][x] = into[y].get(x, 0) + 1
+            else:                         # back from in(x) to out(y)
+                into[x][y] -= 1
             b = a
-    return sorted(a >> 1 for a in prev if not a & 1 and (a + 1) not in prev)
+    return sorted(x for x in range(n) if prev[2 * x] != -2 and prev[2 * x + 1] == -2)
 
 
 def encode_eager(enc, lits, adjacent, guard, roots=None):

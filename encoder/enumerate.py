@@ -58,11 +58,14 @@ def show_solution(spec, instance, answer, touched) -> Solution:
     return Solution(grid, moves(spec, instance, answer, touched), cells)
 
 
-def enumerate_solutions(ground, session, limit=None, progress=no_progress) -> Enumeration:
+def enumerate_solutions(ground, session, limit=None, progress=no_progress,
+                        out: Enumeration | None = None) -> Enumeration:
     """Up to ``limit`` distinct boards; ``complete`` when no other exists;
     ``progress("solution", count=n)`` as each comes (runtime/progress.py).  At the
-    time limit (runtime/clock.py) the boards found so far are kept."""
-    out = Enumeration()
+    time limit (runtime/clock.py) the boards found so far are kept.  ``out``
+    (filled as boards come) lets a caller keep them even when the clock's
+    Timeout lands after this returns."""
+    out = Enumeration() if out is None else out
     try:
         _enumerate(ground, session, limit, progress, out)
     except Timeout:

@@ -129,6 +129,48 @@ class Cases:
         return "cases(" + ", ".join(f"{c!r}: {value_text(v)}" for c, v in self.pairs) + ")"
 
 
+class Partition:
+    """The groups of ``groupsize(x in S: body via ...)``: the elements, their
+    selection formulas (the body) and, for each pair that can be joined
+    (i < j), the formula that joins them (a static neighbour: the two
+    selections; a `via ... where` join: its condition too).  Interned: every
+    groupsize over the same elements, body and joins shares one, whatever its
+    seed.  ``anchors`` collects the (element, op, number) comparisons made
+    on its sizes while grounding: the encoders size their tables by them."""
+
+    __slots__ = ("elements", "sel", "joins", "adjacent", "uid", "anchors", "plain_sizes")
+
+    def __init__(self, elements, sel, joins, uid):
+        self.elements = elements          # a tuple
+        self.sel = sel                    # a Node per element
+        self.joins = joins                # ((i, j), Node) pairs, i < j, never FALSE
+        adjacent = [[] for _ in elements]
+        for (i, j), _ in joins:
+            adjacent[i].append(j)
+            adjacent[j].append(i)
+        self.adjacent = tuple(tuple(a) for a in adjacent)
+        self.uid = uid
+        self.anchors = set()
+        self.plain_sizes = None
+
+    def __repr__(self) -> str:
+        return f"groups#{self.uid}"
+
+
+class GroupSize:
+    """``groupsize(...)`` of the element ``index`` of a Partition: a number that
+    is only compared (with a number or another groupsize of its partition)."""
+
+    __slots__ = ("part", "index")
+
+    def __init__(self, part, index):
+        self.part = part
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"groupsize({self.part!r}, {self.index})"
+
+
 FD_TYPES = (Var, Cases)
 
 
@@ -626,6 +668,53 @@ class Model:
             adj = known[1]
         return self._new("connected", (elems, sel, adj, tuple(tops) if roots is not None else None))
 
+    # ------------------------------------------------------------ group sizes
+
+    def partition(self, elements, sel, joins) -> Partition:
+        """The interned Partition of ``elements`` (a tuple), their selection
+        Nodes and the join Node of each pair (i, j), i < j (FALSE ones left
+        out)."""
+        joins = tuple(sorted((p, n) for p, n in joins.items() if n is not self.FALSE))
+        key = ("partition", elements, tuple(sel), joins)
+        found = self._table.get(key)
+        if found is None:
+            found = self._table[key] = Partition(elements, tuple(sel), joins, next(self._uid))
+        return found
+
+    def size_compare(self, op: str, a, b) -> Node | None:
+        """a op b where a or b is a GroupSize and the other a number, a
+        finite-domain term or (= and != only) a GroupSize of the same
+        partition; None for any other pair (the caller reports it)."""
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+        if type(a) is not GroupSize:
+            a, b, op = b, a, flip[op]
+        if type(b) is GroupSize:
+            if b.part is not a.part or op not in ("=", "!="):
+                return None
+            i, j = sorted((a.index, b.index))
+            node = self.TRUE if i == j else self._new("samesize", (a.part, i, j))
+            return node if op == "=" else self.not_(node)
+        if type(b) in (Var, Cases) and b.numeric and op in ("=", "!="):
+            node = self.or_([self.and_([when, self.size_compare("=", a, v)])
+                             for when, v in self.fd_pairs(b)])
+            return node if op == "=" else self.not_(node)
+        if type(b) is not int:
+            return None
+        if op == "!=":
+            return self.not_(self.size_compare("=", a, b))
+        if op in ("<", ">"):
+            op, b = ("<=", b - 1) if op == "<" else (">=", b + 1)
+        part, i = a.part, a.index
+        most = len(part.elements)
+        if op == "<=" and b >= most or op == ">=" and b <= 0:
+            return self.TRUE
+        if b < 0 or b > most and op != "<=":
+            return self.FALSE
+        if b == 0 or (op == ">=" and b == 1):
+            return part.sel[i] if b else self.not_(part.sel[i])
+        part.anchors.add((i, op, b))
+        return self._new("size", (part, i, op, b))
+
     # ------------------------------------------------------------ renaming
 
     def rename(self, x, varmap: dict, memo: dict):
@@ -677,6 +766,19 @@ class Model:
     def stats(self) -> dict:
         atoms = sum(len(a) for a in self.atoms)
         return {"vars": len(self.vars), "nodes": len(self._table) + atoms}
+
+
+def conjuncts(rules):
+    """Every formula a rule states outright: the rules' nodes and, through
+    `and`, their parts.  ``rules``: (rule, node) pairs."""
+    for _, node in rules:
+        stack = [node]
+        while stack:
+            x = stack.pop()
+            if x.kind == "and":
+                stack.extend(x.args)
+            else:
+                yield x
 
 
 def _holds(value: int, op: str, bound: int) -> bool:

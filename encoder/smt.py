@@ -32,6 +32,7 @@ class SmtWriter:
         self.defined = {}        # node uid -> name
         self.counter = 0
         self.ints = {}           # Var -> its Int's name, for wide int ranges
+        self.partitions = {}     # Partition uid -> its elements' group sizes (Int names)
 
     def declare(self, var: Var):
         if var.domain is None:
@@ -106,6 +107,12 @@ class SmtWriter:
             text = self.distinct(node.args)
         elif k == "connected":
             text = self.connected(*node.args)
+        elif k == "size":
+            part, x, op, bound = node.args
+            text = f"({op} {self.group_sizes(part)[x]} {_int(bound)})"
+        elif k == "samesize":
+            sizes = self.group_sizes(node.args[0])
+            text = f"(= {sizes[node.args[1]]} {sizes[node.args[2]]})"
         else:  # pragma: no cover
             raise AssertionError(k)
         name = f"d{self.counter}"
@@ -174,6 +181,40 @@ class SmtWriter:
             if premise is not None:
                 parts.append(f"(=> {premise} (or false {near}))")
         return "(and true " + " ".join(parts) + ")"
+
+    def group_sizes(self, part) -> list:
+        """An Int per element of a Partition, its group's size (0 when it is
+        not selected), asserted once: each selected element has a group id, an
+        element's index or that of a joined neighbour with the same id and a
+        smaller rank, so that ids name the groups; a size counts its id."""
+        found = self.partitions.get(part.uid)
+        if found is not None:
+            return found
+        k = self.counter
+        self.counter += 1
+        n = len(part.elements)
+        sel = [self.term(x) for x in part.sel]
+        ids = [f"g{k}_{i}" for i in range(n)]
+        ranks = [f"q{k}_{i}" for i in range(n)]
+        sizes = [f"z{k}_{i}" for i in range(n)]
+        for name in ids + ranks + sizes:
+            self.lines.append(f"(declare-const {name} Int)")
+        below = [[] for _ in range(n)]
+        for (i, j), node in part.joins:
+            joined = self.term(node)
+            self.lines.append(f"(assert (=> {joined} (= {ids[i]} {ids[j]})))")
+            for a, b in ((i, j), (j, i)):
+                below[a].append(f"(and {joined} (= {ids[b]} {ids[a]}) (< {ranks[b]} {ranks[a]}))")
+        for (i, j), node in part.joins:
+            self.lines.append(f"(assert (=> {self.term(node)} (= {sizes[i]} {sizes[j]})))")
+        for i in range(n):
+            self.lines.append(f"(assert (and (<= 0 {ids[i]}) (< {ids[i]} {n})))")
+            self.lines.append(f"(assert (=> {sel[i]} (or (= {ids[i]} {i}) {' '.join(below[i])})))")
+            count = " ".join(f"(ite (and {sel[j]} (= {ids[j]} {i})) 1 0)" for j in range(n))
+            self.lines.append(f"(assert (=> (and {sel[i]} (= {ids[i]} {i})) (= {sizes[i]} (+ 0 {count}))))")
+            self.lines.append(f"(assert (=> (not {sel[i]}) (= {sizes[i]} 0)))")
+        self.partitions[part.uid] = sizes
+        return sizes
 
     def _name(self, text) -> str:
         name = f"d{self.counter}"

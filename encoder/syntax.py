@@ -69,6 +69,8 @@ class Call(Expr):
     body: Expr | None = None
     root: Expr | None = None      # `connected(x in S: body from root)`
     via: Expr | None = None       # `connected(x in S: body via near)`: what joins x
+    via_name: str | None = None   # `groupsize(... via y in near where joined)`: y,
+    via_where: Expr | None = None  # ... and when x and y are joined
 
 
 @dataclass(slots=True, eq=False)
@@ -785,6 +787,23 @@ class _Builder:
         return body.encode("latin-1", "backslashreplace").decode("unicode_escape") if "\\" in body else body
 
     # binders
+    def via(self, call, tree):
+        """`via near`, or `via y in near where joined` (joins that may depend
+        on variables: groupsize only)."""
+        near, where = tree.children
+        call.via = self.expr(near)
+        if where is None:
+            return
+        if call.func != "groupsize":
+            raise self.source.error(_pos(where), "'via ... where' (joins that depend on a "
+                                                 "condition) is for groupsize(...); connected "
+                                                 "takes 'via near'")
+        v = call.via
+        if not (type(v) is Compare and v.op == "in" and type(v.left) is Name):
+            raise self.source.error(_pos(near), "'via ... where' names the element joined: "
+                                                "'via y in neighbours(x) where ...'")
+        call.via, call.via_name, call.via_where = v.right, v.left.id, self.expr(where)
+
     def binders(self, items) -> list:
         return [self.binder(it) for it in items.children]
 
@@ -867,15 +886,21 @@ class _Builder:
                 return Call(pos, func, [])
             if args.data == "args_generator":
                 return Call(pos, func, [], self.binders(args.children[1]), self.expr(args.children[0]))
-            items, body, via, root = args.children
-            for part, word, what in ((via, "via", "what joins an element"), (root, "from", "the roots")):
-                if part is not None and func != "connected":
+            if args.data == "args_from_via":
+                items, body, root, via = args.children
+            else:
+                items, body, via, root = args.children
+            near = via.children[0] if via is not None else None
+            for part, word, what in ((near, "via", "what joins an element"), (root, "from", "the roots")):
+                if part is not None and func not in ("connected", "groupsize"):
                     raise self.source.error(_pos(part), f"'{word}' names {what} of connected(...); "
                                                         f"'{func}' takes none")
             if root is not None or via is not None:
-                return Call(pos, func, [], self.binders(items), self.expr(body),
-                            None if root is None else self.expr(root),
-                            None if via is None else self.expr(via))
+                call = Call(pos, func, [], self.binders(items), self.expr(body),
+                            None if root is None else self.expr(root))
+                if via is not None:
+                    self.via(call, via)
+                return call
             if body is not None:
                 return Call(pos, func, [], self.binders(items), self.expr(body))
             if func == "count" and any(it.children[1] is not None for it in items.children):

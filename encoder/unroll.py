@@ -44,6 +44,15 @@ class Transition:
     constraints: list        # new Nodes
 
 
+@dataclass(eq=False)
+class Move:
+    """One grounded action: its precondition over state 0 and its effects,
+    each (the state element after it, as a Var or bool Node of state 1; the
+    value it gets: a constant or a term over state 0)."""
+    pre: Node
+    effects: list
+
+
 class PlanGrounder(Grounder):
     """Reads `state` variables at ``self.step`` and notes that it did."""
 
@@ -110,6 +119,9 @@ class PlanGround(Ground):
     targets: dict = field(default_factory=dict)        # (action, params) -> what it sets
     transitions: list = field(default_factory=list)    # step -> the Nodes extend() added
     undo_pairs: list = field(default_factory=list)     # [(action key, action key)]
+    # what an explicit-state search reads (encoder/transitions.py), over states 0 and 1:
+    moves: dict = field(default_factory=dict)          # (action, params) -> Move
+    rules0: list = field(default_factory=list)         # the non-implied rules' Nodes over state 0
 
     @property
     def states(self) -> list:
@@ -117,9 +129,9 @@ class PlanGround(Ground):
 
     def goal(self, t: int):
         """The goal as a formula over state t."""
-        return self.model.rename(self.goal0, self._shift(0, t), {})
+        return self.model.rename(self.goal0, self.state_map(0, t), {})
 
-    def _shift(self, src: int, dst: int) -> dict:
+    def state_map(self, src: int, dst: int) -> dict:
         """Var map from the states src, src+1 to the states dst, dst+1."""
         tables = self.interpreter.state_tables
         out = {}
@@ -139,7 +151,7 @@ class PlanGround(Ground):
         made = []
         if t > 0:                # state 1 and the first actions came with the template
             made += g.declare_states(t + 1)
-        varmap = self._shift(0, t)
+        varmap = self.state_map(0, t)
         acts = {}
         for key, var in self.template_actions.items():
             new = var if t == 0 else self.model.new_var(f"{key[0]}@{t}", var.key, None)
@@ -150,7 +162,7 @@ class PlanGround(Ground):
         self.actions.append(acts)
         memo = {}
         nodes = [self.model.rename(n, varmap, memo) for n in self.template]
-        step_map = self._shift(0, t + 1)
+        step_map = self.state_map(0, t + 1)
         memo = {}
         nodes += [self.model.rename(n, step_map, memo) for n in self.invariants]
         self.transitions.append(nodes)
@@ -181,9 +193,11 @@ class PlanGround(Ground):
                 made.append(do)
                 self.template_actions[(action.name, params)] = do
                 fired = m.bvar(do)
+                move = self.moves[(action.name, params)] = Move(m.TRUE, [])
                 if action.pre is not None:
                     pre, _ = g.at_step(0, action.pre, env)
                     template.append(m.implies(fired, pre))
+                    move.pre = pre
                 for target, value in action.effects:
                     state, key = self._target(target, env)
                     g.step = 0
@@ -191,6 +205,7 @@ class PlanGround(Ground):
                     g.step = 1
                     after = g.variable(self.spec.vars[target_name(target)], key, target)
                     template.append(m.implies(fired, _equal(g, value, after, new_value)))
+                    move.effects.append((after, new_value))
                     setters.setdefault((state, key), []).append(fired)
                     self.targets.setdefault((action.name, params), set()).add((state, key))
         if not self.template_actions:
@@ -268,6 +283,8 @@ def unroll(spec: ast.Spec, instance) -> PlanGround:
         (model.implied if rule.implied else model.constraints).append((rule, node))
         if per_step:
             pg.invariants.append(node)
+        if not rule.implied:
+            pg.rules0.append(node)
     for st in spec.starts:
         node, _ = g.at_step(0, st.body, {})
         model.constraints.append((st, node))

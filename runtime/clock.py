@@ -12,10 +12,15 @@ instance and every stage reads the same deadline:
 Stretches of pure Python that check nothing (the evaluator deep in a
 recursive let function, reading a huge file) stop too: a timer thread raises
 Timeout at the deadline in the thread that opened the limit, wherever it is
-(an asynchronous exception, _Alarm).  Solvers, which run in C where neither reaches, solve in a forked worker
-killed at the deadline (backends/worker.py: PySAT and Z3) or are killed with
-their process group (external binaries).  What a timed-out instance built is
-freed later (leave_behind), not in the margin after the limit.
+(an asynchronous exception, _Alarm).  Solvers run in C, where neither
+reaches: one that can be told to stop from another thread is told so by the
+same timer (``interrupting``: PySAT's Glucose and MiniSat family, Z3,
+clingo) and solves in process; one that cannot (CaDiCaL), or a big formula
+that the solver reads for long before it looks at its interrupt, goes to a
+forked worker killed at the deadline (backends/worker.py, used only where
+needed: a fork costs tens of milliseconds); external binaries are killed
+with their process group.  What a timed-out instance built is freed later
+(leave_behind), not in the margin after the limit.
 """
 
 from __future__ import annotations
@@ -201,6 +206,8 @@ class _Alarm:
         with self.lock:
             if not self.armed:
                 return
+            if _interrupt(self.thread):          # the Timeout comes as its block ends
+                return
             with _HOLD_LOCK:
                 if _HOLDS.get(self.thread):      # in a held() block: raised as it ends
                     _PENDING.setdefault(self.thread, []).append(self)
@@ -215,6 +222,50 @@ class _Alarm:
                 _set_async_exc(self.thread, None)
         if self.timer is not None:
             self.timer.cancel()
+
+
+_INTERRUPTS = {}    # thread id -> [stop, rang] of each interrupting block it is in
+_INTERRUPTS_LOCK = threading.Lock()
+
+
+@contextmanager
+def interrupting(stop):
+    """Inside the block, ``stop()`` is called from the timer's thread when
+    the deadline comes (at once if it has passed): a native solver that
+    releases the interpreter while it searches (PySAT's solve_limited with
+    expect_interrupt, Z3, clingo) returns, and the Timeout is raised as the
+    block ends, not inside it: raised asynchronously it could land in a
+    callback the solver makes into Python (Z3's error handler), which would
+    print it and drop it.  Without a deadline ``stop`` is never called."""
+    me = threading.get_ident()
+    entry = [stop, False]
+    with _INTERRUPTS_LOCK:
+        _INTERRUPTS.setdefault(me, []).append(entry)
+        at = _deadline.get()
+        if at is not None and time.perf_counter() >= at:
+            stop()
+            entry[1] = True
+    try:
+        yield
+    finally:
+        with _INTERRUPTS_LOCK:          # no stop() runs once this block is left
+            entries = _INTERRUPTS[me]
+            entries.remove(entry)
+            if not entries:
+                del _INTERRUPTS[me]
+        if entry[1]:
+            raise Timeout()
+
+
+def _interrupt(thread_id) -> bool:
+    """Stop the native calls of ``thread_id``'s interrupting blocks; False
+    when it is in none."""
+    with _INTERRUPTS_LOCK:
+        entries = _INTERRUPTS.get(thread_id)
+        for entry in entries or ():
+            entry[0]()
+            entry[1] = True
+        return bool(entries)
 
 
 _HOLD_LOCK = threading.Lock()

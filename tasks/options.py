@@ -19,6 +19,7 @@ from ..backends.registry import DEFAULT_BACKEND
 from ..runtime.progress import no_progress
 
 DEFAULT_MAX_STEPS = 200      # a plan search stops there unless told otherwise
+PLAN_SEARCHES = ("auto", "states", "sat")     # plan_search: backends/states.py
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,9 @@ class Options:
     instance (None: no limit); ``connectivity``: lazy or eager, how the sat
     backend encodes connected(...); ``solver_cmd``: the DIMACS solver command
     of the external backend; ``max_steps``: the longest plan a move puzzle's
-    search tries; ``limit``: count stops after this many solutions;
+    search tries; ``plan_search``: how a move puzzle is searched: auto (the
+    state search, then SAT for what it leaves: backends/states.py), states
+    or sat (that search alone); ``limit``: count stops after this many solutions;
     ``progress``: called as ``progress(event, **figures)`` (runtime/progress.py)."""
     backend: str = DEFAULT_BACKEND
     solver: str | None = None
@@ -40,6 +43,7 @@ class Options:
     connectivity: str | None = None
     solver_cmd: str | None = None
     max_steps: int = DEFAULT_MAX_STEPS
+    plan_search: str = "auto"
     limit: int | None = None
     progress: Callable = no_progress
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import time
 
-from ..backends import deepen, watched
+from ..backends import deepen, states, watched
 from ..backends.registry import INCREMENTAL
 from ..encoder import cnf as cnf_stage
 from ..encoder import dimacs as dimacs_stage
 from ..encoder import syntax
-from ..encoder.decode import decode
+from ..encoder.decode import Answer, decode
 from ..encoder.enumerate import Enumeration, differences, enumerate_solutions, marked_rows
 from ..encoder.ground import ground
 from ..encoder.instance import Instance, read_file
@@ -27,9 +27,9 @@ from ..runtime.deep_stack import deep_stack
 from ..runtime.errors import EXIT_TIMEOUT, EXIT_UNSAT, EXIT_VERIFY, PzcError
 from ..runtime.gc_pause import without_gc
 from ..runtime.progress import no_progress
-from .options import Options
+from .options import PLAN_SEARCHES, Options
 from .results import CountResult, Result, UniqueResult
-from .timing import within
+from .timing import Phases, within
 
 
 def run_stats(ground_s: float, st: dict) -> dict:
@@ -39,7 +39,7 @@ def run_stats(ground_s: float, st: dict) -> dict:
            "compile_s": round(ground_s + st.get("encode_s", 0.0), 4),
            "solve_s": round(st.get("solve_s", 0.0), 4)}
     for key in ("connectivity", "rounds", "cuts", "made_eager", "rules", "reachability",
-                "members", "portfolio_s"):
+                "members", "portfolio_s", "state_search"):
         if key in st:
             out[key] = st[key]
     return out
@@ -48,13 +48,13 @@ def run_stats(ground_s: float, st: dict) -> dict:
 def stopped_stats(spec: syntax.Spec, options: Options | None = None, **given) -> dict:
     """The stats of a result stopped before anything ran (the time limit
     reached while reading the instance file)."""
-    return _stopped_stats(Options.of(options, **given).engine(spec), time.perf_counter())
+    return _stopped_stats(Options.of(options, **given).engine(spec), Phases(no_progress))
 
 
-def _stopped_stats(engine, started: float) -> dict:
-    """The stats of a result stopped before a solver ran."""
-    return dict(engine.describe(), variables=None, clauses=None,
-                compile_s=round(time.perf_counter() - started, 4), solve_s=0.0)
+def _stopped_stats(engine, phases: Phases) -> dict:
+    """The stats of a result the time limit stopped before its backend
+    answered: the time so far, split where its solving began."""
+    return dict(engine.describe(), variables=None, clauses=None, **phases.split())
 
 
 def _ground(spec, instance, result, progress=no_progress):
@@ -84,24 +84,32 @@ def solve(spec: syntax.Spec, instance: Instance, options: Options | None = None,
         return solve_plan(spec, instance, opts)
     engine = opts.engine(spec)
     result = Result(instance.name, spec.name, "error")
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
     return within(opts.timeout,
-                  lambda: _solve_board(spec, instance, engine, result, opts.progress),
-                  lambda: _timed_out(result, engine, started))
+                  lambda: _solve_board(spec, instance, engine, result, phases),
+                  lambda: _timed_out(result, engine, phases))
 
 
-def _solve_board(spec, instance, engine, result, progress) -> Result:
-    g, ground_s = _ground(spec, instance, result, progress)
+def _solve_board(spec, instance, engine, result, phases) -> Result:
+    g, ground_s = _ground(spec, instance, result, phases)
     if g is None:
         return result
     try:
-        outcome = engine.solve(g, clock.left(), progress)
+        outcome = engine.solve(g, clock.left(), phases)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
     result.stats = run_stats(ground_s, outcome.stats)
+    if outcome.status == "timeout":
+        _solving_cut_off(result.stats, phases)
     return finish(result, spec, instance, g, outcome.status, outcome.assignment,
-                  progress=progress)
+                  progress=phases)
+
+
+def _solving_cut_off(stats, phases):
+    """The solve time of a result the limit stopped while solving: the
+    backend's own count misses a solver call the clock's alarm broke into."""
+    stats["solve_s"] = max(stats["solve_s"], phases.split()["solve_s"])
 
 
 @deep_stack
@@ -111,6 +119,9 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     opts = Options.of(options, **given)
     if opts.max_steps < 0:
         raise PzcError(f"--max-steps is a number of moves, at least 0, not {opts.max_steps}")
+    if opts.plan_search not in PLAN_SEARCHES:
+        raise PzcError(f"the plan search is {', '.join(PLAN_SEARCHES[:-1])} or "
+                       f"{PLAN_SEARCHES[-1]}, not {opts.plan_search!r}")
     if opts.backend not in INCREMENTAL:
         raise PzcError(f"move puzzles are solved on the {' or '.join(INCREMENTAL)} backend, not "
                        f"{opts.backend!r} (a plan grows a step at a time on one incremental "
@@ -119,46 +130,68 @@ def solve_plan(spec: syntax.Spec, instance: Instance, options: Options | None = 
     engine = Options.of(opts, connectivity="eager" if opts.backend == "sat" else None,
                         solver_cmd=None).engine(spec)
     result = Result(instance.name, spec.name, "error")
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
     return within(opts.timeout,
-                  lambda: _solve_plan(spec, instance, engine, result, opts.max_steps,
-                                      opts.progress),
-                  lambda: _timed_out(result, engine, started))
+                  lambda: _solve_plan(spec, instance, engine, result, opts, phases),
+                  lambda: _timed_out(result, engine, phases))
 
 
-def _solve_plan(spec, instance, engine, result, max_steps, progress) -> Result:
+def _solve_plan(spec, instance, engine, result, opts, progress) -> Result:
+    """The state search first (opts.plan_search auto or states), the SAT
+    deepening for what it leaves (auto or sat): backends/states.py says when.
+    ``progress``: the instance's Phases (opts.progress, noting when solving began)."""
+    max_steps = opts.max_steps
     progress("grounding")
     start = time.perf_counter()
     try:
         plan = unroll(spec, instance)
-    except PzcError as e:
-        result.error, result.exit_code = e, e.exit_code
-        return result
-    ground_s = time.perf_counter() - start
-    try:
+        ground_s = time.perf_counter() - start
+        found = None
+        if opts.plan_search != "sat":
+            found = states.try_search(plan, max_steps, forced=opts.plan_search == "states",
+                                      progress=progress)
+        if found is not None and found.status != "budget":
+            result.stats = dict(run_stats(ground_s, states.run_figures(found)), steps=found.bound)
+            if found.status == "unsat":
+                return _no_plan(result, max_steps, found)
+            answer = Answer({}, found.path, found.moves)
+            _check_answer(result, spec, instance, answer, found.bound, progress)
+            if result.status == "solved":
+                result.steps = found.bound
+            return result
+        proved = 0 if found is None else found.bound
         with watched(engine, plan, progress) as session:
-            outcome = deepen(plan, session, max_steps)
+            outcome = deepen(plan, session, max_steps, proved)
             stats = dict(session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
     steps = outcome.stats["steps"]
     result.stats = dict(run_stats(ground_s, stats), steps=steps)
+    if found is not None:
+        result.stats.update(states.run_figures(found, before_sat=True))
     if outcome.status == "unsat":
-        result.status, result.exit_code = "unsat", EXIT_UNSAT
-        result.error = PzcError(f"no plan of at most {max_steps} moves "
-                                "(--max-steps raises the bound)", exit_code=EXIT_UNSAT)
-        return result
+        return _no_plan(result, max_steps)
     finish(result, spec, instance, plan, outcome.status, outcome.assignment, steps, progress)
     if result.status == "solved":
         result.steps = steps
     return result
 
 
-def _timed_out(result, engine, started):
-    """The instance ran out of time before a solver ran (grounding, encoding)."""
+def _no_plan(result, max_steps, found=None) -> Result:
+    result.status, result.exit_code = "unsat", EXIT_UNSAT
+    if found is not None and found.exhausted:
+        message = f"no plan of any length: {found.exhausted}"
+    else:
+        message = f"no plan of at most {max_steps} moves (--max-steps raises the bound)"
+    result.error = PzcError(message, exit_code=EXIT_UNSAT)
+    return result
+
+
+def _timed_out(result, engine, phases):
+    """The instance ran out of time before its backend answered."""
     result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
-    result.stats = _stopped_stats(engine, started)
+    result.stats = _stopped_stats(engine, phases)
     return result
 
 
@@ -172,23 +205,37 @@ def finish(result, spec, instance, g, status, assignment, steps=None,
     if status == "unsat":
         result.status, result.exit_code, result.hint = "unsat", EXIT_UNSAT, "explain"
         return result
+    try:
+        answer = decode(g, assignment, steps)
+    except PzcError as e:
+        result.status = "solved"
+        return _not_verified(result, [e.message])
+    return _check_answer(result, spec, instance, answer, steps, progress)
+
+
+def _check_answer(result, spec, instance, answer, steps, progress) -> Result:
+    """Verify a decoded answer and attach it to ``result``."""
     result.status = "solved"
     progress("verifying")
     try:
-        answer = decode(g, assignment, steps)
         problems = verify(spec, instance, answer)
     except PzcError as e:
         problems = [e.message]
-    result.verified = not problems
     if problems:
-        result.error = PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
-                                exit_code=EXIT_VERIFY)
-        result.exit_code = EXIT_VERIFY
-        return result
+        return _not_verified(result, problems)
+    result.verified = True
     try:
         result.attach(spec, instance, answer, steps)
     except PzcError as e:
         result.status, result.error, result.exit_code = "error", e, e.exit_code
+    return result
+
+
+def _not_verified(result, problems) -> Result:
+    result.verified = False
+    result.error = PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
+                            exit_code=EXIT_VERIFY)
+    result.exit_code = EXIT_VERIFY
     return result
 
 
@@ -203,37 +250,55 @@ def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
     opts = Options.of(options, **given)
     result = CountResult(instance.name, spec.name, "error")
     engine = opts.engine(spec)
-    started = time.perf_counter()
+    phases = Phases(opts.progress)
+
+    found = Enumeration()
+    sizes = {}           # the session's stats, once it has them
 
     def timed_out():
-        result.status, result.exit_code = "timeout", EXIT_TIMEOUT
-        result.stats = _stopped_stats(engine, started)
-        result.found = Enumeration(timed_out=True)
-        return result
+        # the boards found so far count even when the clock's Timeout lands
+        # past the enumeration (the alarm rings as a worker's wait ends)
+        found.timed_out = not found.complete
+        if not sizes:
+            result.stats = _stopped_stats(engine, phases)
+            result.found = found
+            found.timed_out = True
+            result.status, result.exit_code = "timeout", EXIT_TIMEOUT
+            return result
+        result.stats = run_stats(sizes["ground_s"], sizes["stats"])
+        return _counted(result, found, phases)
 
     return within(opts.timeout,
-                  lambda: _count(spec, instance, engine, opts.limit, opts.progress, result),
+                  lambda: _count(spec, instance, engine, opts.limit, phases, result, found,
+                                 sizes),
                   timed_out)
 
 
-def _count(spec, instance, engine, limit, progress, result) -> CountResult:
-    g, ground_s = _ground(spec, instance, result, progress)
+def _count(spec, instance, engine, limit, phases, result, found, sizes) -> CountResult:
+    g, ground_s = _ground(spec, instance, result, phases)
     if g is None:
         return result
     try:
-        with watched(engine, g, progress) as session:
-            found = enumerate_solutions(g, session, limit, progress)
+        with watched(engine, g, phases) as session:
+            sizes.update(ground_s=ground_s, stats=session.stats)
+            enumerate_solutions(g, session, limit, phases, found)
             result.stats = run_stats(ground_s, session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
         return result
+    if found.timed_out:
+        clock.leave_behind(g)
+    return _counted(result, found, phases)
+
+
+def _counted(result, found, phases) -> CountResult:
     result.count = len(found.solutions)
     result.complete = found.complete
     result.solutions = [s.grid for s in found.solutions]
     result.moves = [s.moves for s in found.solutions]
     result.found = found
     if found.timed_out:
-        clock.leave_behind(g)
+        _solving_cut_off(result.stats, phases)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
     else:
         result.status = "counted"
@@ -271,6 +336,9 @@ def dimacs(spec: syntax.Spec, instance: Instance) -> tuple:
     """(DIMACS text, symbol table as JSON) with connectivity encoded eagerly."""
     g = ground(spec, instance)
     cnf = cnf_stage.encode(g.model, "eager")
+    if cnf.lazy:
+        raise PzcError("pzc dimacs cannot write groupsize(...): pzc checks its sizes in the "
+                       "solve loop, where a DIMACS file has no part")
     return dimacs_stage.to_dimacs(cnf, spec, instance), dimacs_stage.to_json_map(cnf, spec, instance)
 
 

@@ -127,11 +127,14 @@ class SpecChoice:
     """Which spec reads each instance: the SPEC given, or, when it is left
     out (``spec`` None), the built-in spec of each instance's puzz.link type,
     each loaded once.  ``latest``: the spec of the instance read last (a time
-    limit reached while reading a file says whose it was; None before any)."""
+    limit reached while reading a file says whose it was; None before any);
+    ``latest_name`` its name, known before the spec is loaded (a limit
+    reached while loading it still names it)."""
 
     def __init__(self, spec: syntax.Spec | None = None):
         self.spec = spec
         self.latest = spec
+        self.latest_name = spec.name if spec is not None else None
         self.names: dict = {}          # puzz.link type -> the built-in spec's name (or None)
         self.loaded: dict = {}         # built-in spec name -> Spec
 
@@ -151,6 +154,7 @@ class SpecChoice:
         if name is None:
             raise fail(f"no built-in spec reads puzz.link's '{ptype}' puzzles; give a spec "
                        f"first (pzc specs lists the built-in ones and their puzz.link types)")
+        self.latest_name = name
         spec = self.loaded.get(name)
         if spec is None:
             # the built-in, even beside a file of its name
@@ -170,7 +174,7 @@ class SpecChoice:
         if self.spec is not None:
             return [(self.spec, inst) for inst in load_instances(self.spec, path, text=text,
                                                                  read=read)]
-        self.latest = None
+        self.latest = self.latest_name = None
         return load_by_type(self, path, text=text, read=read)
 
     def select(self, path: str) -> tuple:

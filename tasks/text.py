@@ -26,6 +26,10 @@ def stats_line(st: dict, answered: bool) -> str:
             return (f"{who}: no member answered" + (f" in {ran:.3f} s" if ran else "")
                     + f" (compile {st['compile_s']:.3f} s)")
         who += f": {st['solver']} answered first"
+    elif st.get("backend") == "states":     # a plan found by the state search alone
+        found = st["state_search"]
+        return (f"state search ({found['search']}): {found['states']} states; "
+                f"compile {st['compile_s']:.3f} s, solve {st['solve_s']:.3f} s")
     elif st.get("variables") is None:       # stopped before a solver ran
         return (f"{st['backend']}/{st['solver']}: stopped while compiling, after "
                 f"{st['compile_s']:.3f} s")

@@ -52,3 +52,26 @@ def within(timeout: float | None, work, timed_out):
         deadline.leave()            # what __exit__ did not do, if it came there
         clock.leave_behind(e)       # its frames hold what was built so far
         return timed_out()
+
+
+class Phases:
+    """An instance's progress callback that also notes when its solving
+    began, so that a result the time limit cuts off splits its time right:
+    compile_s up to the first "solving" event (grounding, encoding), solve_s
+    after it, rather than all of it as compile time."""
+
+    def __init__(self, progress):
+        self.progress = progress
+        self.started = time.perf_counter()
+        self.solving = None
+
+    def __call__(self, event, **figures):
+        if event == "solving" and self.solving is None:
+            self.solving = time.perf_counter()
+        self.progress(event, **figures)
+
+    def split(self) -> dict:
+        """{"compile_s": ..., "solve_s": ...} so far."""
+        now = time.perf_counter()
+        solving = self.solving if self.solving is not None else now
+        return {"compile_s": round(solving - self.started, 4), "solve_s": round(now - solving, 4)}

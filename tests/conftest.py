@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,9 @@ EXAMPLES = ROOT / "specs" / "examples"
 # third-party puzzle sets (../shared/corpus beside the repository); tests that
 # read them skip where it is absent
 CORPUS = ROOT.parent / "shared" / "corpus"
+# puzzlekit dataset files of genres ../shared/corpus does not hold (Fillomino,
+# LITS): $PZC_DATASETS, by default ../datasets (bench/run.py says how to get them)
+DATASETS = Path(os.environ.get("PZC_DATASETS", ROOT.parent / "datasets"))
 # the external backend's tests run the `cadical` binary (Debian's package)
 needs_cadical = pytest.mark.skipif(shutil.which("cadical") is None,
                                    reason="no cadical binary on PATH")

@@ -29,10 +29,11 @@ def tokens(row):
     return row.split() if " " in row else list(row)
 
 
-def counted(name, text, tmp_path, limit=None):
-    """(complete count, the boards as lists of token rows) of the one instance."""
+def counted(name, text, tmp_path, limit=None, **options):
+    """(complete count, the boards as lists of token rows) of the one
+    instance; ``options`` as api.count takes them (backend=...)."""
     inst, = instances(name, text, tmp_path)
-    res = api.count(spec(name), inst, limit=limit)
+    res = api.count(spec(name), inst, limit=limit, **options)
     assert res.error is None, res.error.message
     assert res.status == "counted", res.status
     return res.count, [[tokens(r) for r in board] for board in res.solutions]
@@ -48,17 +49,18 @@ def grid_text(rows):
     return f"{len(rows[0])} {len(rows)}\n" + "".join(" ".join(map(str, r)) + "\n" for r in rows)
 
 
-def check_against(name, tmp_path, cases, brute, text=None):
+def check_against(name, tmp_path, cases, brute, text=None, **options):
     """For every instance in ``cases`` (token rows, or a tuple of the
     arguments of ``brute`` and ``text``): pzc's count and boards equal the
     brute force's, as sets; the cases hold instances with no solution, one,
-    and several.  ``text`` writes an instance (default: a "W H" token grid)."""
+    and several.  ``text`` writes an instance (default: a "W H" token grid);
+    ``options`` go to api.count (backend=...)."""
     seen = []
     for case in cases:
         args = case if isinstance(case, tuple) else (case,)
         source = (text or grid_text)(*args)
         want = brute(*args)
-        n, boards = counted(name, source, tmp_path)
+        n, boards = counted(name, source, tmp_path, **options)
         got = {tuple(map(tuple, b)) for b in boards}
         assert n == len(want) == len(got), (source, n, len(want))
         assert got == {tuple(map(tuple, b)) for b in want}, source

@@ -111,7 +111,7 @@ def _number(v):
 
 TOKEN_OF_VALUE = {
     "sudoku": ("v", _number), "kenken": ("v", _number), "ripple": ("v", _number),
-    "fillomino": ("v", _number), "kakuro": ("v", _number),
+    "kakuro": ("v", _number),
     "hexiom": ("tile", lambda v: "." if v == -1 else str(v)),
     "starbattle": ("star", lambda v: "*" if v else "."),
     "norinori": ("shaded", lambda v: "#" if v else "."),

@@ -270,11 +270,11 @@ def test_numberlink_without_pools_proves_unsat_with_cuts():
 
 @pytest.mark.slow
 def test_a_constraint_broken_again_and_again_is_encoded_eagerly(monkeypatch):
-    """After EAGER_AFTER broken models (and EAGER_AFTER_S seconds) a constraint
+    """After EAGER_AFTER broken models (once EAGER_AFTER_ROUNDS rounds passed) a constraint
     gets its ranks in the same solver: answers stay right, unsat stays unsat,
     counts stay exact."""
     monkeypatch.setattr(connectivity, "EAGER_AFTER", 1)
-    monkeypatch.setattr(connectivity, "EAGER_AFTER_S", 0.0)
+    monkeypatch.setattr(connectivity, "EAGER_AFTER_ROUNDS", 0)
     variant = numberlink_without_pools()
     eager_total = 0
     for k, text in enumerate(NEEDS_CUTS):
@@ -352,7 +352,6 @@ def test_separator_cuts_from_the_first_round_keep_answers_and_counts(monkeypatch
     Nurikabe ('?' clues leave seas lazy), Slitherlink and Numberlink
     answers stay verified, counts stay exact."""
     monkeypatch.setattr(connectivity, "SEPARATE_AFTER", 0)
-    monkeypatch.setattr(connectivity, "SEPARATE_AFTER_S", 0.0)
     monkeypatch.setattr(connectivity, "SEPARATE_UPTO", 1000)
     calls = []
     real = connectivity.separator

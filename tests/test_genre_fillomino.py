@@ -82,6 +82,15 @@ def test_random_boards_match_brute_force(tmp_path):
     assert len(cases) >= 30
 
 
+def test_z3_matches_brute_force(tmp_path):
+    """The spec's groupsize on Z3 (its own encoding of the sizes), on small boards."""
+    g = rng(4)
+    cases = [random_instance(g, *g.choice([(2, 3), (3, 3), (2, 4)])) for _ in range(40)]
+    cases = [rows for rows in cases if len(brute(rows)) <= 6][:14]
+    check_against("fillomino", tmp_path, cases, brute, backend="smt")
+    assert len(cases) >= 10
+
+
 def test_unique_and_errors(tmp_path, run_pzc, write):
     one = [["3", "-", "-"], ["-", "1", "-"], ["-", "-", "3"]]
     two = [["2", "-", "-"], ["-", "-", "-"], ["-", "-", "-"]]

@@ -1,11 +1,14 @@
-"""Ctrl-C and long solves: where a SAT solve runs (backends/sat.py).
+"""Ctrl-C, long solves and time limits: where a SAT solve runs (backends/sat.py).
 
-Without a time limit a solve starts in process with a budget of
-SLICE_CONFLICTS conflicts per solver call, and goes on in a forked worker
-when a call runs out of it; a big formula goes to the worker at once.  The
-answers must not depend on where they were found: the tests below push solves
-across that line (a budget of one conflict, a formula "too big" at any size)
-and compare with what the other route and brute force say.  PySAT's own SIGINT
+A solve starts in process with a budget of SLICE_CONFLICTS conflicts per
+solver call, and goes on in a forked worker when a call runs out of it; a
+big formula goes to the worker at once, and so, under a time limit, does a
+CaDiCaL call on a formula past LIMITED_IN_PROCESS_CLAUSES or with GUARD_S
+seconds or less left (Glucose is interrupted at the deadline in process).
+The answers must not depend on where they were found: the tests below push
+solves across that line (a budget of one conflict, a formula "too big" at
+any size, a time limit always "near") and compare with what the other route
+and brute force say.  PySAT's own SIGINT
 handler is never installed (runtime/pysat_calls.py), so Ctrl-C never jumps out
 of a native call: pzc says "interrupted" and exits 130, every time."""
 
@@ -75,6 +78,51 @@ def test_counts_and_connectivity_rounds_agree_on_either_route(workers, monkeypat
     moved = api.solve(spec, instance(spec, blank(6, 6)))
     assert moved.status == "solved" and moved.verified and moved.stats["rounds"] > 1
     assert len(workers) == 2
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_under_a_time_limit_a_small_solve_stays_in_process(workers, solver):
+    spec = api.load_spec("slitherlink")
+    res = api.solve(spec, instance(spec, blank(8, 8)), solver=solver, timeout=60)
+    assert res.status == "solved" and res.verified and res.stats["rounds"] >= 1
+    assert workers == []
+
+
+def _boards(spec, inst, **options):
+    """The solved board and the count of a solve and a count, each verified."""
+    res = api.solve(spec, inst, **options)
+    assert res.status == "solved" and res.verified
+    counted = api.count(spec, inst, limit=50, **options)
+    assert counted.status == "counted" and len(counted.solutions) == counted.count
+    return res.grid, counted.solutions
+
+
+@pytest.mark.parametrize("slice_", [1000, 1])
+def test_the_route_never_changes_the_answer(workers, monkeypatch, slice_):
+    """A blank 6x6 Slitherlink (cut rounds; 50 of its loops counted): the
+    same board and the same boards in the same order without a limit, under
+    one in process, and under one that sends every CaDiCaL call to the
+    worker (as the last GUARD_S seconds before a deadline do); with a slice
+    of one conflict the solves also change route halfway."""
+    spec = api.load_spec("slitherlink")
+    inst = instance(spec, blank(6, 6))
+    monkeypatch.setattr(sat, "SLICE_CONFLICTS", slice_)
+    unlimited = _boards(spec, inst)
+    in_process = _boards(spec, inst, timeout=600)
+    started = len(workers)
+    monkeypatch.setattr(sat, "GUARD_S", 10 ** 6)
+    near_deadline = _boards(spec, inst, timeout=600)
+    assert len(workers) == started + 2
+    assert unlimited == in_process == near_deadline
+
+
+def test_under_a_time_limit_a_formula_past_the_bound_goes_to_the_worker(workers, monkeypatch):
+    spec = api.load_spec("slitherlink")
+    monkeypatch.setattr(sat, "LIMITED_IN_PROCESS_CLAUSES", 0)
+    res = api.solve(spec, instance(spec, blank(5, 5)), timeout=60)
+    assert res.status == "solved" and res.verified and len(workers) == 1
+    res = api.solve(spec, instance(spec, blank(5, 5)), timeout=60, solver="glucose4")
+    assert res.status == "solved" and res.verified and len(workers) == 1
 
 
 def test_a_solver_that_takes_no_budget_solves_in_a_worker(workers):

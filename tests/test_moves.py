@@ -1,5 +1,6 @@
 """Move puzzles (plans): shortest plans checked against a breadth-first search
-of the tests' own, replayed move by move, on both backends; Asteroid Escape
+of the tests' own, replayed move by move, on both backends and the state
+search; Asteroid Escape
 replayed under the rules of its file by a simulator written here; errors in
 plan specs located."""
 
@@ -13,6 +14,7 @@ import pytest
 
 from conftest import CORPUS, reads_corpus
 from loading import spec, spec_from_text
+from plan_tools import ENGINES
 from pzc import api
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import PzcError, Source
@@ -114,9 +116,9 @@ def test_sliding_plans_are_shortest_and_replay_to_the_goal(h, w, start):
 def test_both_backends_find_the_same_length(start):
     goal = goal_board(3, 3)
     want = bfs_distance(start, goal, 3, 3)
-    for backend in ("sat", "smt"):
-        res = solve_text(text_of(start, 3, 3), backend=backend)
-        assert res.status == "solved" and res.verified and res.steps == want, backend
+    for engine, options in ENGINES.items():
+        res = solve_text(text_of(start, 3, 3), **options)
+        assert res.status == "solved" and res.verified and res.steps == want, engine
         replay(start, res.moves, 3, 3)
 
 
@@ -205,9 +207,9 @@ def test_a_bool_state_plan_on_both_backends():
     s = spec_from_text(LAMPS, "lamps.pz")
     inst, = read_instances(Source("row.txt", "....\n"), "square")
     want = lamps_bfs(4)
-    for backend in ("sat", "smt"):
-        res = api.solve(s, inst, backend=backend)
-        assert res.status == "solved" and res.verified, res.error
+    for engine, options in ENGINES.items():
+        res = api.solve(s, inst, **options)
+        assert res.status == "solved" and res.verified, (engine, res.error)
         assert res.steps == want == 2
         assert res.grid == ["oooo"]
 

@@ -11,7 +11,8 @@
 * Errors in plan specs: located, with a caret, exit 2, no traceback.
 * Plans written here (a river crossing with bool states, a frog on a row with
   an int state, two registers swapped at once), each with rules that forbid
-  states, on both backends, against a search over the same rules.
+  states, on both backends and the state search, against a search over the
+  same rules.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections import Counter
 from functools import cache
 
 import pytest
@@ -28,6 +28,7 @@ import generators as gen
 from conftest import CORPUS, reads_corpus
 from loading import spec, spec_from_text
 from outcomes import assert_located, assert_plain, no_traceback
+from plan_tools import ENGINES, Asteroid
 from pzc import api
 from pzc.encoder.instance import read_instances
 from pzc.runtime.errors import Source
@@ -180,8 +181,8 @@ def test_both_backends_find_the_same_fewest_moves(h, w, seed):
         want = fewest_slides(board, h, w)
         if want is not None and want >= 5:
             break
-    for backend in ("sat", "smt"):
-        check_sliding_plan(board, h, w, want, backend=backend)
+    for engine in ENGINES.values():
+        check_sliding_plan(board, h, w, want, **engine)
 
 
 def test_an_odd_permutation_has_no_plan(write, run_pzc):
@@ -270,75 +271,6 @@ def test_json_output_and_boards_replay(write, run_pzc):
 
 # ================================================================ Asteroid Escape
 
-class Asteroid:
-    """One challenge under the file's rules: a 3x3 board (reading order, 0 the
-    hole); piece p covers the 1s of its 5x5 blocker grid laid with the top left
-    at (3r, 3c) of an 11x11 grid; no grid cell is covered twice.  Challenge 60
-    also checks the sliding piece one and two grid cells along its way against
-    the resting pieces, and its goal needs rows 9-10, columns 3, 4, 6, 7 free."""
-
-    EXIT = {(y, x) for y in (9, 10) for x in (3, 4, 6, 7)}
-
-    def __init__(self, challenge):
-        self.ship = challenge["ship_piece"]
-        self.wizard = challenge["id"] == 60
-        self.shape = {int(p): [(i, j) for i in range(5) for j in range(5) if grid[i][j] == 1]
-                      for p, grid in challenge["blockers"].items()}
-        self.start = tuple(x for row in challenge["start"] for x in row)
-
-    def cover(self, piece, y, x):
-        return [(y + i, x + j) for i, j in self.shape[piece]]
-
-    def at_rest(self, board, skip=None):
-        used = Counter()
-        for k, piece in enumerate(board):
-            if piece and k != skip:
-                used.update(self.cover(piece, 3 * (k // 3), 3 * (k % 3)))
-        return used
-
-    def legal(self, board):
-        return max(self.at_rest(board).values(), default=0) <= 1
-
-    def exit_clear(self, board):
-        return not set(self.at_rest(board)) & self.EXIT
-
-    def done(self, board):
-        return board[7] == self.ship and (not self.wizard or self.exit_clear(board))
-
-    def slide(self, board, src, dst):
-        """The board after the piece at src slides into the hole at dst, or
-        None when the rules forbid it."""
-        (sr, sc), (dr, dc) = divmod(src, 3), divmod(dst, 3)
-        assert board[dst] == 0 and board[src] != 0 and abs(sr - dr) + abs(sc - dc) == 1
-        if self.wizard:
-            resting = self.at_rest(board, skip=src)
-            for k in (1, 2):
-                if any(u in resting for u in self.cover(board[src], 3 * sr + k * (dr - sr),
-                                                        3 * sc + k * (dc - sc))):
-                    return None
-        nxt = list(board)
-        nxt[dst], nxt[src] = board[src], 0
-        nxt = tuple(nxt)
-        return nxt if self.legal(nxt) else None
-
-    def successors(self, board):
-        hole = board.index(0)
-        hr, hc = divmod(hole, 3)
-        for r, c in ((hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)):
-            if 0 <= r < 3 and 0 <= c < 3:
-                nxt = self.slide(board, 3 * r + c, hole)
-                if nxt is not None:
-                    yield nxt
-
-    def hole_move(self, board, axis, direction):
-        """The file's move format: the hole moves along an axis, the piece
-        there slides into it."""
-        hr, hc = divmod(board.index(0), 3)
-        r, c = (hr + direction, hc) if axis == 0 else (hr, hc + direction)
-        assert 0 <= r < 3 and 0 <= c < 3
-        return self.slide(board, 3 * r + c, 3 * hr + hc)
-
-
 def challenges():
     return {ch["id"]: ch for ch in json.loads(CHALLENGES.read_text())["challenges"]}
 
@@ -347,19 +279,6 @@ def solve_challenge(number):
     s = spec("asteroid")
     inst, = [i for i in api.load_instances(s, str(CHALLENGES)) if i.data["id"] == number]
     return solved(api.solve(s, inst))
-
-
-def replay_asteroid(game, moves):
-    """The boards pzc's moves lead through (start first), each slide allowed."""
-    boards = [game.start]
-    assert game.legal(game.start)
-    for m in moves:
-        board = boards[-1]
-        src, dst = 3 * m["from"][0] + m["from"][1], 3 * m["to"][0] + m["to"][1]
-        assert m["piece"] == str(board[src]), (m, board)
-        boards.append(game.slide(board, src, dst))
-        assert boards[-1] is not None, (m, board)
-    return boards
 
 
 def rows_of(board):
@@ -409,7 +328,7 @@ def test_asteroid_challenge_1():
     game = Asteroid(challenges()[1])
     res = solve_challenge(1)
     assert res.steps == 5
-    boards = replay_asteroid(game, res.moves)
+    boards = game.replay(res.moves)
     assert game.done(boards[-1]) and res.grid == rows_of(boards[-1])
     assert [tuple(int(ch) for row in b for ch in row) for b in res.boards] == boards
 
@@ -421,7 +340,7 @@ def test_asteroid_challenge_60_the_wizard():
     game = Asteroid(challenges()[60])
     res = solve_challenge(60)
     assert res.steps == 108
-    final = replay_asteroid(game, res.moves)[-1]
+    final = game.replay(res.moves)[-1]
     assert res.grid == rows_of(final)
     assert final[7] == game.ship and game.legal(final) and game.exit_clear(final)
 
@@ -570,11 +489,11 @@ def river_rules(items, safe_rule=True):
 def river_plan(items, text=RIVER, backend="sat", max_steps=200):
     s = spec_from_text(text, "river.pz")
     inst, = read_instances(Source("bank.txt", items + "\n"), "square")
-    return api.solve(s, inst, backend=backend, max_steps=max_steps)
+    return api.solve(s, inst, max_steps=max_steps, **ENGINES[backend])
 
 
 @pytest.mark.parametrize("items", ["fwgc", "fcgw", "fwg", "fgc", "fwgcx", "fxgc", "f"])
-@pytest.mark.parametrize("backend", ["sat", "smt"])
+@pytest.mark.parametrize("backend", list(ENGINES))
 def test_river_crossing_is_shortest_and_always_safe(items, backend):
     safe, successors = river_rules(items)
     start = (False,) * len(items)
@@ -675,14 +594,14 @@ FROG_ROWS = ["s.x.x..g", "g..x.xs", "sxx.g"] + [frog_row(random.Random(k)) for k
 
 @pytest.mark.slow
 @pytest.mark.parametrize("text", [FROG, FROG_BY_DOMAIN], ids=["pre", "domain"])
-@pytest.mark.parametrize("backend", ["sat", "smt"])
+@pytest.mark.parametrize("backend", list(ENGINES))
 def test_frog_hops_are_shortest_and_dry(text, backend):
     s = spec_from_text(text, "frog.pz")
     wants = [frog_hops(row) for row in FROG_ROWS]
     assert None in wants and any(w and w >= 3 for w in wants)
     for row, want in zip(FROG_ROWS, wants):
         inst, = read_instances(Source("row.txt", row + "\n"), "square")
-        res = api.solve(s, inst, backend=backend, max_steps=len(row))
+        res = api.solve(s, inst, max_steps=len(row), **ENGINES[backend])
         if want is None:
             assert (res.status, res.exit_code) == ("unsat", 1), (row, res.moves)
             continue
@@ -741,7 +660,7 @@ def registers_cases():
     return cases
 
 
-@pytest.mark.parametrize("backend", ["sat", pytest.param("smt", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("backend", ["sat", pytest.param("smt", marks=pytest.mark.slow), "states"])
 def test_registers_effects_read_the_state_before(backend):
     s = spec_from_text(REGISTERS, "registers.pz")
     wants = [registers_program(p) for p in registers_cases()]
@@ -749,7 +668,7 @@ def test_registers_effects_read_the_state_before(backend):
     assert None in wants[4:] or wants.count(None) == 1
     for p, want in zip(registers_cases(), wants):
         inst, = read_instances(Source("r.json", json.dumps(p)), "json")
-        res = api.solve(s, inst, backend=backend, max_steps=(p["top"] + 1) ** 2)
+        res = api.solve(s, inst, max_steps=(p["top"] + 1) ** 2, **ENGINES[backend])
         if want is None:
             assert (res.status, res.exit_code) == ("unsat", 1), (p, res.moves)
             continue

@@ -141,8 +141,10 @@ def test_solve_on_a_terminal_shows_rounds_and_cuts_then_verifying(write, tmp_pat
 
 @pytest.mark.slow
 def test_plan_depth_shows_on_a_terminal(examples, tmp_path):
+    # the SAT deepening: the state search is done before the line is drawn
     code, out, err = run_on_terminal(["solve", "sliding", str(examples / "sliding" / "hard8.txt"),
-                                      "--format", "json"], tmp_path, AT_ONCE)
+                                      "--format", "json", "--plan-search", "sat"], tmp_path,
+                                     AT_ONCE)
     assert code == 0, err
     steps = json.loads(out)["steps"]
     assert re.search(r"hard8\.txt  solving: plans of \d+ moves", err), err[-2000:]

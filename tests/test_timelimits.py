@@ -95,12 +95,12 @@ def test_plan_deepening_stops_at_the_limit(write, run_pzc, backend, budget_apart
     write("never.pz", NEVER)
     write("grid.txt", NEVER_GRID)
     out = timed_json(run_pzc, "solve", "never.pz", "grid.txt", "--backend", backend,
-                     "--max-steps", "1000000", limit=1)
+                     "--max-steps", "1000000", "--plan-search", "sat", limit=1)
     assert out["stats"]["backend"] == backend
     # in process, where start-up does not eat the second: stopped while deepening
     result = api.solve(api.load_spec(str(write("never.pz", NEVER))),
                        square("grid.txt", NEVER_GRID), backend=backend, timeout=2.0,
-                       max_steps=10 ** 6)        # never exhausted: only the clock ends it
+                       max_steps=10 ** 6, plan_search="sat")  # only the clock ends it
     assert result.status == "timeout" and result.exit_code == 3
     # the steps are known unless the alarm came as deepening's answer was passed on
     assert result.stats.get("steps", 1) > 0
@@ -124,12 +124,45 @@ def test_every_kind_of_pysat_solver_stops(write, run_pzc, solver):
     assert out["stats"]["solver"] == solver
 
 
+@pytest.mark.parametrize("task", [api.solve, api.count])
+@pytest.mark.parametrize("backend", ["sat", "smt"])
+def test_the_time_a_limit_cuts_off_is_split_where_it_went(write, task, backend):
+    """compile_s is the grounding and encoding of the pigeons (milliseconds),
+    solve_s the solving the limit cut off; before, all of it read as
+    compile time, solve_s 0."""
+    spec = api.load_spec(str(write("pigeons.pz", PIGEONS)))
+    result = task(spec, square("php.txt", pigeon_block(20, 21)), backend=backend, timeout=2.0)
+    assert result.status == "timeout", result.status
+    stats = result.stats
+    assert stats["solve_s"] > 1.0 > stats["compile_s"], stats
+
+
 @pytest.mark.parametrize("backend", ["sat", "smt"])
 def test_unique_and_count_stop_at_the_limit(write, run_pzc, backend):
     write("pigeons.pz", PIGEONS)
     write("php.txt", pigeon_block(20, 21))
     for command in ("count", "unique"):
         timed_json(run_pzc, command, "pigeons.pz", "php.txt", "--backend", backend, limit=1)
+
+
+@pytest.mark.parametrize("solver", ["glucose4", "minisat22"])
+def test_an_interruptible_solver_is_stopped_in_process(monkeypatch, write, solver):
+    """Glucose and MiniSat search in process under a limit and are told to
+    stop at the deadline (clock.interrupting): with a slice no pigeon
+    problem exhausts, 20 pigeons into 19 holes end at the limit, no worker
+    started (uninterrupted, the call would run for minutes)."""
+    from pzc.backends import sat
+    started = []
+    monkeypatch.setattr(sat, "Worker", lambda *args: started.append(args))
+    monkeypatch.setattr(sat, "SLICE_CONFLICTS", 10 ** 9)
+    spec = api.load_spec(str(write("pigeons.pz", PIGEONS)))
+    inst = square("php.txt", pigeon_block(19, 20))
+    start = time.perf_counter()
+    result = api.solve(spec, inst, solver=solver, timeout=1.0)
+    assert result.status == "timeout" and result.exit_code == 3 and started == []
+    assert time.perf_counter() - start < 1.0 + SLACK
+    counted = api.count(spec, inst, solver=solver, timeout=1.0)
+    assert counted.status == "timeout" and not counted.complete and started == []
 
 
 @pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
@@ -146,6 +179,29 @@ def test_counting_keeps_what_it_found_before_the_limit(solver):
         rows = [list(r) for r in grid]
         assert all(sorted(r) == list("123456789") for r in rows)
         assert all(sorted(c) == list("123456789") for c in zip(*rows))
+
+
+def test_counting_keeps_its_boards_when_the_timeout_lands_after_the_enumeration(monkeypatch):
+    """The clock's alarm rings at the deadline, the same moment a worker's
+    wait ends with "timeout": its Timeout may land after the enumeration
+    returned (CI saw count 0 there).  Made certain here: the enumeration
+    stops after 5 boards as if timed out, and the Timeout comes next."""
+    from pzc.tasks import solving
+    real = solving.enumerate_solutions
+
+    def five_then_timeout(g, session, limit, progress, out):
+        real(g, session, 5, progress, out)
+        out.timed_out = True
+        raise clock.Timeout()
+
+    monkeypatch.setattr(solving, "enumerate_solutions", five_then_timeout)
+    spec = api.load_spec("sudoku")
+    inst = square("blank.txt", ("." * 9 + "\n") * 9)
+    result = api.count(spec, inst, timeout=30.0)
+    assert result.status == "timeout" and result.exit_code == 3 and not result.complete
+    assert result.count == len(result.solutions) == 5
+    assert result.stats["variables"] > 0 and result.stats["clauses"] > 0
+    assert len({tuple(g) for g in result.solutions}) == 5
 
 
 def test_a_shell_wrapped_external_solver_is_killed_with_its_children(write, run_pzc):

@@ -16,7 +16,7 @@ import operator
 
 from ...board.graphs import adjacency, components
 from .. import syntax as ast
-from ..model import LinExpr, Node, Var
+from ..model import GroupSize, LinExpr, Node, Var
 from .values import SYMBOLIC, is_collection
 
 
@@ -367,8 +367,166 @@ def via_adjacency(it, node, elements, env):
     return adjacent
 
 
+def _agg_groupsize(it, node, env):
+    """groupsize(x in S where p: body from r via ...): how many elements of S
+    are joined to the element r through elements whose body holds (0 when
+    r's does not).  Joined: neighbours as in connected(...), or as `via`
+    names them; with `via y in near where cond`, x and y are joined when
+    cond holds (for x naming y, or y naming x) and both bodies hold.  The
+    partition is worked out once for every seed r (a Fillomino's size(c) for
+    each cell c), as a number per element when nothing depends on the
+    variables, else a Partition the encoders size (model.GroupSize)."""
+    if (node.binders is None or len(node.binders) != 1 or len(node.binders[0].names) != 1
+            or node.root is None):
+        raise it.err(node, "groupsize takes one binder, a condition and a seed, as in "
+                           "groupsize(c in cells: shaded[c] from k)")
+    part = _partition(it, node, env)
+    seed = it.want_const(node.root, it.eval(node.root, env), "seed of groupsize(...)")
+    index = part["index"].get(seed) if _hashable(seed) else None
+    if index is None:
+        raise it.err(node.root, f"the seed of groupsize(...) is not one of its elements")
+    sizes = part["sizes"]
+    if sizes is not None:
+        return sizes[index]
+    return GroupSize(part["groups"], index)
+
+
+def _hashable(x) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _partition(it, node, env):
+    """{"index": element -> its index, "sizes": each element's group size
+    when every body and join is known, else None and "groups": the model's
+    Partition}, kept per call site and values of the names it reads."""
+    from .plain import names_read            # (plain.py imports this module)
+    binder = node.binders[0]
+    name = binder.names[0]
+    parts = [binder.source, node.body] + [x for x in (binder.where, node.via, node.via_where)
+                                          if x is not None]
+    cache = it.partitions
+    reads = cache.get(node)
+    if reads is None:
+        reads = set()
+        for x in parts:
+            reads |= names_read(x)
+        reads = cache[node] = sorted(reads - {name, node.via_name})
+    key = [node]
+    for r in reads:
+        v = env.get(r, _UNBOUND)
+        if not _hashable(v):
+            key = None
+            break
+        key.append(v)
+    if key is not None and it.clue_reads is None:
+        key = tuple(key)
+        found = cache.get(key)
+        if found is not None:
+            return found
+    else:
+        key = None
+    found = _build_partition(it, node, dict(env), name)
+    if key is not None:
+        cache[key] = found
+    return found
+
+
+_UNBOUND = object()
+
+
+def _build_partition(it, node, env, name):
+    m = it.model
+    body = it.code(node.body)
+    elements, chosen = [], []
+    for guard in it.bind(node.binders, env):
+        v = body(env)
+        if type(v) is not bool:
+            v = it.want_bool(node.body, v)
+        if guard is not None:
+            v = m.and_([guard, m.const(v) if type(v) is bool else v])
+        elements.append(env[name])
+        chosen.append(v)
+    try:
+        index = {x: k for k, x in enumerate(elements)}
+    except TypeError:
+        raise it.err(node.binders[0].source, "groupsize ranges over cells, edges, numbers "
+                                             "or lists of them") from None
+    joins = {}                            # (i, j), i < j -> True, False or a Node
+    if node.via_where is not None:
+        near, where = it.code(node.via), it.code(node.via_where)
+        named = {}                        # (i, j) -> the conditions that join them
+        for k, x in enumerate(elements):
+            env[name] = x
+            for y in it.want_collection(node.via, near(env)):
+                j = index.get(y) if _hashable(y) else None
+                if j is None or j == k:
+                    continue
+                env[node.via_name] = y
+                c = it.want_bool(node.via_where, where(env))
+                named.setdefault((k, j) if k < j else (j, k), []).append(c)
+        for pair, conds in named.items():
+            joins[pair] = (any(conds) if all(type(c) is bool for c in conds)
+                           else m.or_([m.const(c) if type(c) is bool else c for c in conds]))
+    else:
+        if node.via is not None:
+            adjacent = via_adjacency(it, node, elements, env)
+        else:
+            adjacent = it.adjacency_cache.get(tuple(elements))
+            if adjacent is None:
+                adjacent = adjacency(elements, it.geometry)
+                if adjacent is None:
+                    raise it.err(node.binders[0].source, "groupsize ranges over cells, edges "
+                                                         "or segments of the board, or "
+                                                         "joins them with 'via'")
+                it.adjacency_cache[tuple(elements)] = adjacent
+        for k, x in enumerate(elements):
+            for y in adjacent[x]:
+                j = index[y]
+                if k < j:
+                    joins[(k, j)] = True
+    for (i, j), c in list(joins.items()):   # joined: both chosen too
+        parts = [c, chosen[i], chosen[j]]
+        if all(type(p) is bool for p in parts):
+            joins[(i, j)] = all(parts)
+        else:
+            joins[(i, j)] = m.and_([m.const(p) if type(p) is bool else p for p in parts])
+    if all(type(v) is bool for v in chosen) and all(type(v) is bool for v in joins.values()):
+        return {"index": index, "sizes": _plain_sizes(elements, chosen, joins)}
+    sel = [m.const(v) if type(v) is bool else v for v in chosen]
+    nodes = {p: (m.const(v) if type(v) is bool else v) for p, v in joins.items()}
+    return {"index": index, "sizes": None, "groups": m.partition(tuple(elements), sel, nodes)}
+
+
+def _plain_sizes(elements, chosen, joins) -> list:
+    """Each element's group size (0 where its body fails), all joins known."""
+    adjacent = [[] for _ in elements]
+    for (i, j), joined in joins.items():
+        if joined:
+            adjacent[i].append(j)
+            adjacent[j].append(i)
+    sizes = [0] * len(elements)
+    for start in range(len(elements)):
+        if sizes[start] or not chosen[start]:
+            continue
+        group = [start]
+        sizes[start] = -1
+        for x in group:
+            for y in adjacent[x]:
+                if not sizes[y]:
+                    sizes[y] = -1
+                    group.append(y)
+        for x in group:
+            sizes[x] = len(group)
+    return sizes
+
+
 AGGREGATES = {
     "connected": _agg_connected,
+    "groupsize": _agg_groupsize,
     "count": _agg_count,
     "sum": _agg_sum,
     "product": _agg_product,

@@ -20,7 +20,7 @@ from ...runtime.errors import PzcError, plural
 from .aggregates import AGGREGATES
 from .closures import Closures
 from ...runtime.limits import MAX_COLLECTION_ITEMS
-from ..model import Cases, LinExpr, Node, Var
+from ..model import Cases, GroupSize, LinExpr, Node, Var
 from .operators import Operators
 from .. import syntax as ast
 from .values import SYMBOLIC, PSet, describe, is_collection
@@ -54,6 +54,7 @@ class Interpreter(Closures, Operators):
         self._depth = 0
         self._calls = 0                  # let function calls evaluated, for the clock
         self.adjacency_cache = {}      # connected(...) over the same elements: one graph
+        self.partitions = {}           # groupsize(...) call and what it reads -> its groups
         self._variables_read = {}  # (reader, id of elements) -> their variables (aggregates.py)
         self.builtins = _VALUE_IMPLS
         self._code = {}               # AST node -> its closure (see code())
@@ -104,6 +105,8 @@ class Interpreter(Closures, Operators):
     def want_int(self, node, v):
         if type(v) is int or type(v) is LinExpr or (type(v) in (Var, Cases) and v.numeric):
             return v
+        if type(v) is GroupSize:
+            raise self.err(node, _GROUPSIZE_COMPARED)
         if type(v) is bool or type(v) is Node:
             raise self.err(node, "a bool is used as an int here; count(...) or "
                                  "'if ... then 1 else 0' turns bools into numbers")
@@ -111,7 +114,7 @@ class Interpreter(Closures, Operators):
                              f"this clue is {describe(v)}, where a number is needed")
 
     def want_const(self, node, v, what="value"):
-        if isinstance(v, SYMBOLIC):
+        if isinstance(v, SYMBOLIC) or type(v) is GroupSize:
             raise self.err(node, f"this {what} must not depend on the puzzle's variables")
         return v
 
@@ -358,3 +361,8 @@ def restore(env, names, values):
             env.pop(n, None)
         else:
             env[n] = old
+
+
+_GROUPSIZE_COMPARED = ("groupsize(...) depends on the puzzle's variables here; it can only be "
+                       "compared (= != < <= > >=) with a number or a variable, or with another "
+                       "groupsize(...) over the same elements")

@@ -14,7 +14,7 @@ from ...runtime.errors import plural
 from ...runtime.limits import MAX_POWER_BITS
 from .. import syntax as ast
 from ..instance import Record
-from ..model import Cases, LinExpr, Node, Var
+from ..model import Cases, GroupSize, LinExpr, Node, Var
 from .values import SYMBOLIC, PSet, describe, is_bool, is_collection, is_int
 
 
@@ -202,6 +202,8 @@ class Operators:
 
     def _compare_values(self, node, a, b):
         op = node.op
+        if type(a) is GroupSize or type(b) is GroupSize:
+            return self._compare_sizes(node, a, b)
         if op in ("in", "notin"):
             coll = self.want_collection(node.right, b)
             if isinstance(a, SYMBOLIC):
@@ -233,6 +235,23 @@ class Operators:
         if type(a) is int and type(b) is int:
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
         return self.model.compare(op, a, b)
+
+    def _compare_sizes(self, node, a, b):
+        """groupsize(...) compared with a number, a finite-domain variable or
+        (= and != only) another groupsize over the same groups."""
+        op = node.op
+        m = self.model
+        if op in ("in", "notin"):
+            coll = self.want_collection(node.right, b)
+            r = m.or_([m.size_compare("=", a, x) for x in coll if type(x) is int])
+            return r if op == "in" else m.not_(r)
+        r = m.size_compare(op, a, b)
+        if r is None:
+            other = node.right if type(a) is GroupSize else node.left
+            raise self.err(other, "groupsize(...) compares with a number, a variable, or (by "
+                                  "= and !=) a groupsize(...) over the same elements, body and "
+                                  f"joins; not with {describe(b if type(a) is GroupSize else a)}")
+        return r
 
     def _check_comparable(self, node, a, b):
         if is_bool(a) != is_bool(b):

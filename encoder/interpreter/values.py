@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...board.geometry import Edge, Segment
 from ...runtime.clock import STEP, big_dict, big_set
 from ..instance import Record
-from ..model import Cases, LinExpr, Node, Var
+from ..model import Cases, GroupSize, LinExpr, Node, Var
 
 BOOL, INT, SYM, CELL, EDGE, ANY = "bool", "int", "symbol", "cell", "edge", "any"
 SEGMENT = "segment"
@@ -111,6 +111,8 @@ def describe(v) -> str:
         return "a list"
     if v is None:
         return "nothing"
+    if t is GroupSize:
+        return "a groupsize(...) of the variables"
     return type(v).__name__
 
 

@@ -87,11 +87,12 @@ class SatCores:
         (False, the members of the solver's assumption core)."""
         assumptions = [self.selectors[i] for i in indices]
         start = time.perf_counter()
+        rounds = 0
         try:
             while True:
                 self.stats["calls"] += 1
-                if time.perf_counter() - start >= connectivity.EAGER_AFTER_S:
-                    self._make_eager()
+                self._make_eager(connectivity.due_for_eager(self.encoder.lazy, rounds))
+                rounds += 1
                 if not self.solver.solve(assumptions=assumptions):
                     back = dict(zip(assumptions, indices))
                     return False, [back[l] for l in (self.solver.get_core() or []) if l in back]
@@ -108,12 +109,12 @@ class SatCores:
         finally:
             self.stats["solve_s"] += time.perf_counter() - start
 
-    def _make_eager(self):
-        """A connected(...) instance broken in connectivity.EAGER_AFTER
-        models, once a question has taken EAGER_AFTER_S seconds, gets its
-        rank encoding too (under the same guard), as in a plain solve."""
+    def _make_eager(self, items):
+        """The connected(...) instances connectivity.due_for_eager picked
+        (broken in EAGER_AFTER models, once a question has had
+        EAGER_AFTER_ROUNDS rounds) get their rank encoding too (under the
+        same guard), as in a plain solve."""
         enc = self.encoder
-        items = [x for x in enc.lazy if x.broken >= connectivity.EAGER_AFTER]
         if not items:
             return
         start = len(enc.clauses)

@@ -5,9 +5,9 @@ task.py's generate, which api.generate is, calls this).
 Every puzzle comes from one seed: the random phases of each draw and the
 order clues are tried in are taken from ``random.Random(seed)``, the generate
 lines' random(...) from the seed and the draw's number, and the solvers are
-deterministic; no decision waits on the clock (runtime/work.py's steady()
-makes the solver heuristics count work instead), so the same seed gives the
-same puzzle on any machine and under any load.  Puzzle k of a batch started
+deterministic; no decision waits on the clock (the solve loop's switches
+count rounds and models, checks and draws count conflicts), so the same seed
+gives the same puzzle on any machine and under any load.  Puzzle k of a batch started
 at seed S has seed S + k.
 """
 
@@ -29,7 +29,6 @@ from ...runtime import clock
 from ...runtime.clock import Timeout
 from ...runtime.errors import EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, PzcError
 from ...runtime.progress import no_progress
-from ...runtime.work import steady
 from ..results import Generated
 from ..solving import solve
 from ..timing import left_since, within
@@ -79,10 +78,6 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     stats = out.stats = {"draws": 0, "repairs": 0, "checks": 0, "removed": 0}
     started = time.perf_counter()
 
-    def work():
-        with steady():          # no decision depends on elapsed time (runtime/work.py)
-            make()
-
     def make():
         try:
             drawn = _draw_unique(spec, gspec, blank, seed, rng, drawer, solver, stats,
@@ -107,7 +102,7 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     def timed_out():
         out.status, out.exit_code = "timeout", EXIT_TIMEOUT
 
-    within(left_since(timeout, limit_from), work, timed_out)
+    within(left_since(timeout, limit_from), make, timed_out)
     stats["seconds"] = round(time.perf_counter() - started, 3)
     return out
 
