@@ -280,7 +280,12 @@ def run_child(name, solver, timeout, backend=None, portfolio=None):
         options.update(backend="portfolio", solver=portfolio)
     for spec_name, path in factory():
         spec = specs.get(spec_name) or specs.setdefault(spec_name, api.load_spec(spec_name))
-        for inst in api.load_instances(spec, path):
+        instances = list(api.load_instances(spec, path))
+        for k in range(len(instances)):
+            # each instance dropped once solved, with what its board cached
+            # (edges, neighbours), as pzc's own loop does: 840 boards kept
+            # whole grew the process past the memory budget
+            inst, instances[k] = instances[k], None
             t = time.perf_counter()
             if operation == "count":
                 r = api.count(spec, inst, limit=1000, **options)
@@ -309,6 +314,8 @@ def run_child(name, solver, timeout, backend=None, portfolio=None):
                         "compile_s": r.stats.get("compile_s", 0.0),
                         "solve_s": r.stats.get("solve_s", 0.0),
                         "variables": r.stats.get("variables"), "clauses": r.stats.get("clauses")})
+            if r.error is not None:       # the message says which part failed
+                row["error"] = str(r.error).splitlines()[0][:300]
             if "members" in r.stats:
                 row["member"] = r.stats["solver"] if r.stats.get("variables") is not None else None
             rows.append(row)
@@ -358,6 +365,7 @@ def summarize(name, runs, wall_runs):
         "instance_s_median": statistics.median(r["wall_s"] for r in rows) if rows else None,
         "over_10s": sum(r["wall_s"] > 10 for r in rows),
         "failed": [r["instance"] for r in rows if not r["verified"]][:20],
+        "errors": sorted({r["error"] for r in rows if r.get("error")})[:10],
         **({"answered_by": {m: sum(r.get("member") == m for r in rows)
                             for m in sorted({r["member"] for r in rows if r.get("member")})}}
            if any("member" in r for r in rows) else {}),

@@ -4,11 +4,40 @@ Cells are (row, column) tuples counted from 0.  On a hex board the column is
 the cell's index within its row; neighbours come from the doubled-x layout of
 the text (a cell's neighbours sit two characters left and right, and one
 character diagonally up and down).
+
+Boards of one shape share what is built from it (cells, neighbours, edges,
+windows...): a collection of puzzles holds many boards of a few sizes
+(Janko's 270 Numberlinks: 10 sizes), and each table is built once per shape
+(the SHARED_SHAPES shapes last used, of at most SHARED_CELLS cells).  Every
+table is a function of the shape alone, is never changed once built, and is
+stored once complete, so that a time limit stopping a build leaves no
+half-built table to the next board.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from ..runtime.clock import big_set
+
+SHARED_SHAPES = 8
+SHARED_CELLS = 10_000
+_SHAPES = OrderedDict()      # (class, shape) -> the tables its boards share
+
+
+def _store(key, cells: int) -> dict:
+    """The tables of the boards of shape ``key`` (a dict of this board's
+    own for a big board)."""
+    if cells > SHARED_CELLS:
+        return {}
+    store = _SHAPES.get(key)
+    if store is None:
+        store = _SHAPES[key] = {}
+        if len(_SHAPES) > SHARED_SHAPES:
+            _SHAPES.popitem(last=False)
+    else:
+        _SHAPES.move_to_end(key)
+    return store
 
 
 class _Link(tuple):
@@ -63,18 +92,36 @@ class Geometry:
 
     kind = "cells"
 
-    def __init__(self, cells):
-        self.cells = tuple(cells)
+    def __init__(self, cells, store=None):
+        """``cells``: the cells, or a function making them; ``store``: the
+        tables of the boards of this shape (None: its own)."""
+        self._store = {} if store is None else store
+        self.cells = self._table("cells", lambda: tuple(cells() if callable(cells) else cells))
         self._cell_set = None
         self._neighbours = None
         self._edges = None
+
+    def _table(self, name, build):
+        """The table ``name``: the one a board of this shape built before,
+        else ``build()``, kept once complete.  A board keeps what it reads
+        in attributes of its own, which are quicker to read than a shared
+        dictionary's."""
+        found = self._store.get(name)
+        if found is None:
+            found = self._store[name] = build()
+        return found
+
+    def shared(self, key, build):
+        """``build()``, made once for the boards of this shape: ``build``
+        must depend on the shape alone, and its value is never changed."""
+        return self._table(key, build)
 
     @property
     def cell_set(self) -> set:
         """The cells as a set, for quick membership tests: built on first use,
         in steps that a time limit can stop (clock.big_set)."""
         if self._cell_set is None:
-            self._cell_set = big_set(self.cells)
+            self._cell_set = self._table("cell_set", lambda: big_set(self.cells))
         return self._cell_set
 
     def __contains__(self, cell) -> bool:
@@ -87,14 +134,15 @@ class Geometry:
     def neighbours(self, cell) -> tuple:
         if self._neighbours is None:
             cs = self.cell_set
-            self._neighbours = {x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells}
+            self._neighbours = self._table("neighbours", lambda: {
+                x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells})
         return self._neighbours[cell]
 
     @property
     def order(self) -> dict:
         """cell -> its position in reading order."""
         if getattr(self, "_order", None) is None:
-            self._order = {c: i for i, c in enumerate(self.cells)}
+            self._order = self._table("order", lambda: {c: i for i, c in enumerate(self.cells)})
         return self._order
 
     def edge(self, a, b) -> Edge:
@@ -118,37 +166,45 @@ class Geometry:
 
     def edges(self) -> tuple:
         if self._edges is None:
-            order = self.order
-            out = []
-            for a in self.cells:
-                for b in self.neighbours(a):
-                    if order[a] < order[b]:
-                        out.append(Edge(a, b))
-            self._edges = tuple(out)
-            self._edges_of = {c: [] for c in self.cells}
-            self._edge_between = {}
-            for e in self._edges:
-                self._edges_of[e.a].append(e)
-                self._edges_of[e.b].append(e)
-                a, b = e              # keyed by plain pairs: an Edge never equals one
-                self._edge_between[(a, b)] = self._edge_between[(b, a)] = e
+            edges, self._edges_of, self._edge_between = self._table("edges", self._build_edges)
+            self._edges = edges       # last: the others are set
         return self._edges
+
+    def _build_edges(self) -> tuple:
+        order = self.order
+        out = []
+        for a in self.cells:
+            for b in self.neighbours(a):
+                if order[a] < order[b]:
+                    out.append(Edge(a, b))
+        edges_of = {c: [] for c in self.cells}
+        between = {}
+        for e in out:
+            edges_of[e.a].append(e)
+            edges_of[e.b].append(e)
+            a, b = e              # keyed by plain pairs: an Edge never equals one
+            between[(a, b)] = between[(b, a)] = e
+        return tuple(out), {c: tuple(es) for c, es in edges_of.items()}, between
 
     def edges_of(self, cell) -> tuple:
         self.edges()
-        return tuple(self._edges_of[cell])
+        return self._edges_of[cell]
 
     def rows(self) -> tuple:
-        rows = {}
-        for cell in self.cells:
-            rows.setdefault(cell[0], []).append(cell)
-        return tuple(tuple(rows[r]) for r in sorted(rows))
+        def build():
+            rows = {}
+            for cell in self.cells:
+                rows.setdefault(cell[0], []).append(cell)
+            return tuple(tuple(rows[r]) for r in sorted(rows))
+        return self._table("rows", build)
 
     def cols(self) -> tuple:
-        cols = {}
-        for cell in self.cells:
-            cols.setdefault(cell[1], []).append(cell)
-        return tuple(tuple(sorted(cols[c])) for c in sorted(cols))
+        def build():
+            cols = {}
+            for cell in self.cells:
+                cols.setdefault(cell[1], []).append(cell)
+            return tuple(tuple(sorted(cols[c])) for c in sorted(cols))
+        return self._table("cols", build)
 
 
 class SquareGrid(Geometry):
@@ -159,18 +215,23 @@ class SquareGrid(Geometry):
     def __init__(self, width: int, height: int, cells=None):
         self.width = width
         self.height = height
-        super().__init__(cells if cells is not None else
-                         [(r, c) for r in range(height) for c in range(width)])
+        if cells is None:
+            super().__init__(lambda: [(r, c) for r in range(height) for c in range(width)],
+                             _store((SquareGrid, width, height), width * height))
+        else:
+            super().__init__(cells)
 
     def windows(self, h: int, w: int, step_r: int, step_c: int) -> tuple:
         """Every h x w block whose top-left corner lies on the given steps."""
-        out = []
-        for r in range(0, self.height - h + 1, step_r):
-            for c in range(0, self.width - w + 1, step_c):
-                block = tuple((r + i, c + j) for i in range(h) for j in range(w))
-                if all(x in self for x in block):
-                    out.append(block)
-        return tuple(out)
+        def build():
+            out = []
+            for r in range(0, self.height - h + 1, step_r):
+                for c in range(0, self.width - w + 1, step_c):
+                    block = tuple((r + i, c + j) for i in range(h) for j in range(w))
+                    if all(x in self for x in block):
+                        out.append(block)
+            return tuple(out)
+        return self.shared(("windows", h, w, step_r, step_c), build)
 
     # the dot lattice (Slitherlink and other loop puzzles)
 
@@ -179,21 +240,24 @@ class SquareGrid(Geometry):
 
     def segments(self) -> tuple:
         if getattr(self, "_segments", None) is None:
-            out = []
-            for r in range(self.height + 1):
-                for c in range(self.width + 1):
-                    if c < self.width:
-                        out.append(Segment((r, c), (r, c + 1)))
-                    if r < self.height:
-                        out.append(Segment((r, c), (r + 1, c)))
-            self._segments = tuple(out)
-            self._segment_between = {tuple(s): s for s in out}
-            at = {}
-            for s in out:
-                at.setdefault(s.a, []).append(s)
-                at.setdefault(s.b, []).append(s)
-            self._segments_at = {d: tuple(v) for d, v in at.items()}
+            segments, self._segment_between, self._segments_at = self._table(
+                "segments", self._build_segments)
+            self._segments = segments     # last: the others are set
         return self._segments
+
+    def _build_segments(self) -> tuple:
+        out = []
+        for r in range(self.height + 1):
+            for c in range(self.width + 1):
+                if c < self.width:
+                    out.append(Segment((r, c), (r, c + 1)))
+                if r < self.height:
+                    out.append(Segment((r, c), (r + 1, c)))
+        at = {}
+        for s in out:
+            at.setdefault(s.a, []).append(s)
+            at.setdefault(s.b, []).append(s)
+        return tuple(out), {tuple(s): s for s in out}, {d: tuple(v) for d, v in at.items()}
 
     def segments_at(self, dot) -> tuple:
         self.segments()
@@ -224,7 +288,7 @@ class SquareGrid(Geometry):
         from the top-right to the bottom-left (a slash).  The same objects
         each time, so that lookups keyed by them find them by identity."""
         if getattr(self, "_diagonals", None) is None:
-            self._diagonals = {}
+            self._diagonals = self._table("diagonals", dict)   # each entry complete
         found = self._diagonals.get(cell)
         if found is None:
             r, c = cell
@@ -247,8 +311,9 @@ class HexGrid(Geometry):
         self.side = side
         self.width = 2 * side - 1
         self.height = 2 * side - 1
-        cells = [(r, i) for r in range(self.height) for i in range(self.row_length(r))]
-        super().__init__(cells)
+        super().__init__(lambda: [(r, i) for r in range(self.height)
+                                  for i in range(self.row_length(r))],
+                         _store((HexGrid, side), self.width * self.height))
 
     def row_length(self, r: int) -> int:
         return 2 * self.side - 1 - abs(self.side - 1 - r)

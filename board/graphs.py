@@ -12,7 +12,20 @@ from .geometry import Edge, Segment
 
 def adjacency(elements, geometry):
     """{element: tuple of adjacent elements} restricted to ``elements``,
-    or None when the elements are not all of one graph kind."""
+    or None when the elements are not all of one graph kind.  The graph of
+    all the board's cells, edges or segments is built once per board shape
+    (geometry.py shares it between boards; never changed by its users)."""
+    if geometry is not None and elements:
+        kind = type(elements[0])
+        whole = (geometry.cells if kind is tuple else geometry.edges() if kind is Edge else
+                 geometry.segments() if kind is Segment and hasattr(geometry, "segments")
+                 else None)
+        if whole is not None and len(elements) == len(whole) and tuple(elements) == whole:
+            return geometry.shared(("graph", kind), lambda: _build(elements, geometry))
+    return _build(elements, geometry)
+
+
+def _build(elements, geometry):
     elements = list(elements)
     present = set(elements)
     if all(type(x) is tuple for x in elements):

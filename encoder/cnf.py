@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import chain, combinations, repeat
+from operator import itemgetter
 
 from pysat.card import CardEnc, EncType
 
@@ -45,6 +46,7 @@ BOUNDED_LIMIT = 64      # distance layers for connectivity up to this many eleme
 LAYER_BUDGET = 20000    # ... or more, when they have a root and need at most this many variables
 LARGE_IMPLIED = True    # an implied count past IMPLIED_LIMIT only bounds connectivity
 IMPLIED_LIMIT = NETWORK_LIMIT
+TEMPLATE_LEAVES = 16    # counts of up to this many literals: their totalizer made from a template
 
 
 @dataclass(eq=False)
@@ -92,6 +94,8 @@ class Encoder:
         self.clauses = []
         self.node_lits = {}
         self.var_lits = {}
+        self.first_lit = {}       # Var -> its first literal, when its values have consecutive ones
+        self.value_runs = {}      # Var -> its value literals and their negations (_value_runs)
         self.leaf_cache = {}
         self.sum_cache = {}
         self.true = self.new()
@@ -139,13 +143,18 @@ class Encoder:
         if len(lits) > 1:
             self._at_most_one(lits, guard)
 
-    def _at_most_one(self, lits, guard):
-        """at_most_one of two or more undecided literals."""
+    def _at_most_one(self, lits, guard, nots=None):
+        """at_most_one of two or more undecided literals (``nots``: their
+        negations, when the caller has them)."""
         neg = [-g for g in guard]
         out = self.clauses
         n = len(lits)
-        if n <= PAIRWISE_LIMIT:
+        if n > PRODUCT_LIMIT:
+            self._product_at_most_one(lits, guard)
+            return
+        if nots is None:
             nots = [-l for l in lits]
+        if n <= PAIRWISE_LIMIT:
             for i in range(n - 1):
                 a = nots[i]
                 if neg:
@@ -153,22 +162,22 @@ class Encoder:
                 else:
                     out += [(a, b) for b in nots[i + 1:]]
             return
-        if n > PRODUCT_LIMIT:
-            self._product_at_most_one(lits, guard)
-            return
         # sequential counter: s[i] means "some of lits[0..i] is true"; for
         # each i (prev = s[i-1], or lits[0]): not (prev and x), prev -> s[i],
         # x -> s[i], the last x without s; built in bulk, in that order
         first = self.nvars + 1
         self.nvars += n - 2
-        s = range(first, first + n - 2)
+        s = list(range(first, first + n - 2))   # its ints made once, used three times
         prevs = [lits[0], *s]
         xs = lits[1:]
         if neg:
             out += [c for p, x, si in zip(prevs, xs, s)
                     for c in (neg + [-p, -x], [-p, si], [-x, si])]
-        else:
-            out += [c for p, x, si in zip(prevs, xs, s) for c in ((-p, -x), (-p, si), (-x, si))]
+        else:                         # the same clauses, their tuples made by zip
+            not_prevs = [nots[0], *[-si for si in s]]
+            not_xs = nots[1:]
+            out += chain.from_iterable(zip(zip(not_prevs, not_xs), zip(not_prevs, s),
+                                           zip(not_xs, s)))
         out.append(neg + [-prevs[-1], -xs[-1]])
 
     def _product_at_most_one(self, lits, guard):
@@ -211,10 +220,13 @@ class Encoder:
             fresh = list(range(self.nvars + 1, self.nvars + 1 + n))
             lits = dict(zip(dom, fresh))
             if len(lits) == n:        # (values told apart: always, from the grounder)
+                self.first_lit[var] = self.nvars + 1
                 self.nvars += n
                 self.var_lits[var] = lits
                 self.clauses.append(fresh)
-                self._at_most_one(fresh, ())
+                nots = [-l for l in fresh]
+                self.value_runs[var] = (fresh, nots)   # for _value_runs
+                self._at_most_one(fresh, (), nots)
                 return
         live = [v for v in dom if v not in banned]
         lits = {v: -t for v in dom}
@@ -461,6 +473,17 @@ class Encoder:
         t = self.true
         if x == t or x == -t:
             return False
+        first_a, first_b = self.first_lit.get(a), self.first_lit.get(b)
+        if first_a is not None and first_b is not None and (a.domain is b.domain
+                                                            or a.domain == b.domain):
+            # consecutive literals in the same value order (declare's usual case)
+            n = len(a.domain)
+            not_a = self._value_runs(a)[1]
+            b_lits, not_b = self._value_runs(b)
+            out = self.clauses
+            out += zip(repeat(-x, n), not_a, b_lits)
+            out += zip(repeat(x, n), not_a, not_b)
+            return True
         la, lb = self.var_lits[a], self.var_lits[b]
         if type(la) is not dict or type(lb) is not dict or la.keys() != lb.keys():
             return False
@@ -472,6 +495,18 @@ class Encoder:
         out += [(-x, -l, m) for l, m in pairs]
         out += [(x, -l, -m) for l, m in pairs]
         return True
+
+    def _value_runs(self, var) -> tuple:
+        """(the value literals of a variable with consecutive ones, their
+        negations) as lists kept for the encoding: the clauses of each edge
+        share these ints instead of making their own (Numberlink's `same`
+        reads each variable on up to four edges; made and freed per clause,
+        the ints cost as much as the tuples)."""
+        runs = self.value_runs.get(var)
+        if runs is None:
+            lits = list(self.var_lits[var].values())
+            runs = self.value_runs[var] = (lits, [-l for l in lits])
+        return runs
 
     def assert_not_same(self, a, b, guard=()):
         """guard -> a != b."""
@@ -619,9 +654,38 @@ class Encoder:
         hit = self.sum_cache.get(key)
         if hit is not None:
             return hit, shift
-        u = self._tree(leaves, cap, up, down)
+        if len(leaves) <= TEMPLATE_LEAVES and 1 <= cap <= len(leaves):
+            u = self._tree_by_template(leaves, cap, up, down)
+        else:
+            u = self._tree(leaves, cap, up, down)
         self.sum_cache[key] = u
         return u, shift
+
+    def _tree_by_template(self, leaves, cap, up, down):
+        """_tree's Unary and clauses for leaves that are literals counted
+        once each (a count of bools, the common case: every dot of a
+        Slitherlink), from a template made once per (leaves, cap, up, down)
+        and filled in with the literals and new variables; _tree itself for
+        any other leaves."""
+        lits = []
+        for u in leaves:
+            if len(u.values) != 2 or u.values[1] != 1 or type(u.ge[1]) is not int:
+                return self._tree(leaves, cap, up, down)
+            lits.append(u.ge[1])
+        t = self.true
+        if len(set(map(abs, lits))) < len(lits) or t in lits or -t in lits:
+            return self._tree(leaves, cap, up, down)
+        shape = (len(lits), cap, up, down)
+        template = _TOTALIZERS.get(shape)
+        if template is None:
+            template = _TOTALIZERS[shape] = _totalizer_template(*shape)
+        fresh, reach, clause_getters, values, ge_getter = template
+        known = lits + list(range(self.nvars + 1, self.nvars + 1 + fresh))
+        table = [-x for x in reversed(known)] + [0] + known   # code c at table[reach + c]
+        self.nvars += fresh
+        self.clauses += [get(table) for get in clause_getters]
+        return Unary(values, [True, *ge_getter(table)] if len(values) > 2 else
+                     [True, ge_getter(table)])
 
     def _tree(self, leaves, cap, up, down):
         if len(leaves) == 1:
@@ -855,6 +919,29 @@ def _large_count(node: Node) -> bool:
     return n * min(bound + 1, n - bound + 1) > IMPLIED_LIMIT
 
 
+_TOTALIZERS = {}     # (leaves, cap, up, down) -> a totalizer's template (_tree_by_template)
+
+
+def _totalizer_template(n, cap, up, down) -> tuple:
+    """The totalizer of ``n`` literals, built once on stand-ins (literal i
+    for leaf i, n + k for the k-th new variable) and kept as (new
+    variables, reach, a getter of each clause's literals from a table of
+    codes -reach..reach, the sum's values, a getter of its ge literals)."""
+    scratch = Encoder.__new__(Encoder)
+    scratch.nvars = n
+    scratch.clauses = []
+    u = scratch._tree([Unary([0, 1], [True, i]) for i in range(1, n + 1)], cap, up, down)
+    reach = scratch.nvars
+
+    def getter(codes):
+        if len(codes) == 1:
+            only = reach + codes[0]
+            return lambda table: (table[only],)
+        return itemgetter(*(reach + c for c in codes))
+    return (scratch.nvars - n, reach, [getter(c) for c in scratch.clauses], u.values,
+            itemgetter(*(reach + c for c in u.ge[1:])))
+
+
 def unit_facts(model: Model):
     """Values fixed or excluded by top-level unit constraints (e.g. the clues):
     var -> fixed value, and var -> set of excluded values."""
@@ -982,9 +1069,16 @@ def fresh_literal(cnf: Cnf) -> int:
 
 
 def truth_table(model, nvars) -> bytearray:
-    """truth[v] = 1 for each true literal v of a model (a list of literals)."""
+    """truth[v] = 1 for each true literal v of a model (literals: a list, a set)."""
     truth = bytearray(nvars + 1)
-    for l in model:
+    n = min(len(model), nvars)
+    if type(model) is list and n and model[0] in (1, -1) and model[n - 1] in (n, -n):
+        # variables 1, 2, ... in order (as PySAT gives them): read in C
+        truth[1:n + 1] = map((0).__lt__, model[:n])
+        rest = model[n:]
+    else:
+        rest = model
+    for l in rest:
         if 0 < l <= nvars:
             truth[l] = 1
     return truth
@@ -993,11 +1087,19 @@ def truth_table(model, nvars) -> bytearray:
 def read_assignment(cnf, model) -> dict:
     """Model Var -> value from a list of true literals."""
     truth = truth_table(model, cnf.nvars)
+    first_lit = cnf.encoder.first_lit if cnf.encoder is not None else {}
     out = {}
     for var, lits in cnf.var_lits.items():
         if type(lits) is int:
             out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
-        else:
-            chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
-            out[var] = chosen[0] if len(chosen) == 1 else None
+            continue
+        first = first_lit.get(var)
+        if first is not None:         # consecutive literals, all undecided: found in C
+            end = first + len(lits)
+            k = truth.find(1, first, end)
+            out[var] = (var.domain[k - first] if k >= 0 and truth.find(1, k + 1, end) < 0
+                        else None)
+            continue
+        chosen = [v for v, l in lits.items() if (truth[l] == 1 if l > 0 else truth[-l] == 0)]
+        out[var] = chosen[0] if len(chosen) == 1 else None
     return out

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 from itertools import count as _counter
 
-from ..runtime.limits import used_bytes
 
 
 class Domain(tuple):
@@ -237,7 +236,7 @@ class Model:
             node = Node(kind, args, uid)
             self._table[key] = node
             if not uid & 0xFFFF and self.memory is not None:
-                self.memory.require(used_bytes(), f"{len(self._table):,} formulas so far")
+                self.memory.require(0, f"{len(self._table):,} formulas so far")
         return node
 
     def const(self, value: bool) -> Node:
@@ -265,7 +264,7 @@ class Model:
             uid = next(self._uid)
             node = atoms[value] = Node("eq", (var, value), uid)
             if not uid & 0xFFFF and self.memory is not None:
-                self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
+                self.memory.require(0, f"{uid:,} atoms and formulas so far")
         return node
 
     def eq_each(self, variables, value) -> list:
@@ -295,7 +294,7 @@ class Model:
                 uid = next(uids)
                 node = atoms[value] = Node("eq", (var, value), uid)
                 if not uid & 0xFFFF and self.memory is not None:
-                    self.memory.require(used_bytes(), f"{uid:,} atoms and formulas so far")
+                    self.memory.require(0, f"{uid:,} atoms and formulas so far")
             append(node)
         return out
 

@@ -18,7 +18,7 @@ costs more than solving the small levels.
 from __future__ import annotations
 
 from ..runtime import clock
-from ..runtime.limits import Z3_BYTES_PER_CHAR, MemoryBudget, used_bytes
+from ..runtime.limits import Z3_BYTES_PER_CHAR, MemoryBudget
 from .model import Cases, Model, Node, Var
 
 INT_RANGE_MIN = 64     # wider int ranges are Ints: Z3 reads a Bool per value slowly
@@ -307,7 +307,7 @@ def start_smtlib(model: Model):
     memory = MemoryBudget(model.source)
     def check_memory():
         memory.statement = largest[1]
-        memory.require(used_bytes() + chars * Z3_BYTES_PER_CHAR,
+        memory.require(chars * Z3_BYTES_PER_CHAR,
                        f"{chars:,} characters of SMT-LIB text in Z3")
 
     for i, (rule, node) in enumerate(model.constraints + model.implied):

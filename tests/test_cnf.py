@@ -1237,3 +1237,22 @@ def test_large_cardinalities_through_pysat_are_exact(monkeypatch, guard_kind):
                     node = m.implies(guard, card)
                 check_exact(m, [node],
                             lambda a: (not gf(a)) or OPS[op](sum(a[v] for v in vs), k))
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_a_totalizer_from_its_template_is_the_one_built_directly(n):
+    """Counts of n literals take their totalizer from a template made once
+    per shape (Encoder._tree_by_template): the same clauses, variables and
+    sum as _tree writes, for every cap and direction."""
+    rng = random.Random(n)
+    for cap in range(1, n + 1):
+        for up, down in ((True, True), (True, False), (False, True)):
+            lits = [rng.choice((1, -1)) * v for v in rng.sample(range(2, 40), n)]
+            made = []
+            for route in ("_tree", "_tree_by_template"):
+                enc = cnf_stage.Encoder.__new__(cnf_stage.Encoder)
+                enc.nvars, enc.clauses, enc.true = 40, [], 1
+                leaves = [cnf_stage.Unary([0, 1], [True, l]) for l in lits]
+                u = getattr(enc, route)(leaves, cap, up, down)
+                made.append((enc.nvars, [list(c) for c in enc.clauses], u.values, u.ge))
+            assert made[0] == made[1]

@@ -85,7 +85,9 @@ def clue_place(it, node, v, i=0):
     """Argument ``i`` (value ``v``) as a place a clue may be: a cell of the
     board, or where the instance puts clues besides (outside the grid, on dots)."""
     geom = it.geometry
-    if type(v) is tuple and geom is not None and v not in geom.cell_set:
+    if type(v) is tuple and geom is not None:
+        if v in geom.cell_set:        # a cell (the usual case): no second look
+            return v
         places = it.instance.clue_places()
         if places is not None:
             if v in places:
