@@ -19,6 +19,7 @@ from ..runtime.errors import PzcError, plural
 from . import syntax as ast
 from .syntax import ANSWER_SHAPES, LAYER_SHAPES
 from .builtins import FUNCTIONS as BUILTIN_FUNCTIONS, VALUES as BUILTIN_VALUES
+from .builtins.draws import DRAWING
 from .interpreter.aggregates import AGGREGATES
 from .interpreter.evaluate import BUILTIN_NAMES
 from .interpreter.operators import int_power
@@ -590,6 +591,9 @@ class SpecChecker:
         if name in AGGREGATES:
             return self.aggregate(e, scope)
         if name in _FUNCTION_TYPES:
+            if name in DRAWING and not spec.generation:
+                raise self.err(e, f"'{name}' draws at random for pzc generate: use it in "
+                                  "generate lines only")
             if e.binders is not None:
                 raise self.err(e, f"'{name}' takes plain arguments, not binders")
             params, result = _FUNCTION_TYPES[name]

@@ -709,6 +709,10 @@ class Encoder:
         else:   # a count of bools
             if self._assert_cardinality(items, op, bound, guard):
                 return
+        items, op, bound = _divided(items, op, bound)
+        if items is None:                # no integer sum meets it
+            self.guarded(guard, [])
+            return
         low = _lowest(items)
         k = bound - low    # the unary counts sum - low, from 0
         # sum <= k needs "inputs high -> output high" (up); sum >= k the reverse
@@ -846,6 +850,31 @@ class Encoder:
             if w not in values:
                 self.guarded(guard, [_neg(u.at_least(w)), u.at_least(w + 1)])
         return True
+
+
+def _divided(items, op, bound):
+    """sum(c * a) op bound with every c divided by their greatest common
+    divisor g (bound rounded inward): 2 * count(...) = 30 is count(...) = 15,
+    whose unary sum counts 0, 1, 2, ... instead of 0, 2, 4, ... through sets
+    (the same clauses; Hexiom's level 40, whose implied rule `pairs` is one:
+    46-53 ms to encode instead of 55-60, the least of 15 runs, issue 28).
+    (None, op, bound) when "=" asks for a sum that is no multiple of g."""
+    g = 0
+    for c, _ in items:
+        g = math.gcd(g, c)
+        if g == 1:
+            return items, op, bound
+    if g == 0:
+        return items, op, bound
+    if op == "=":
+        if bound % g:
+            return None, op, bound
+        bound //= g
+    elif op == "<=":
+        bound //= g
+    else:
+        bound = -(-bound // g)
+    return [(c // g, a) for c, a in items], op, bound
 
 
 def _lowest(items) -> int:

@@ -103,8 +103,12 @@ def _enumerate(ground, session, limit, progress, out):
             seen.add(key)
             out.solutions.append(sol)
             progress("solution", count=len(out.solutions))
-        shown = {model.spec_vars[name][k]: outcome.assignment[model.spec_vars[name][k]]
-                 for name, k in touched}
+        # in the variables' order: ``touched`` is a set of names and keys, whose
+        # order changes with Python's string hashing from run to run, and the
+        # order of a clause's literals steers the solver to one next model or another
+        shown_vars = sorted((model.spec_vars[name][k] for name, k in touched),
+                            key=lambda var: var.uid)
+        shown = {var: outcome.assignment[var] for var in shown_vars}
         if not shown:            # the board reads no variable: it is the only one
             out.complete = True
             return

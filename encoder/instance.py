@@ -58,6 +58,7 @@ class Instance:
     outside: tuple = ()          # sides whose clues sit outside the grid: (-1, k), (r, -1), ...
     points: bool = False         # the clues are on the dots (corners), not on the cells
     doubled: bool = False        # the clues are on the doubled grid: cells, sides, corners
+    draw: str | None = None      # pzc generate's draw on this board: what random(...) reads
     _places: set | None = field(default=None, repr=False)   # clue_places(), once found
 
     def copy(self) -> "Instance":
@@ -66,7 +67,7 @@ class Instance:
         return Instance(self.name, self.source, self.layout, self.geometry, dict(self.clues),
                         dict(self.tokens), set(self.locked), params=dict(self.params),
                         layers=dict(self.layers), outside=self.outside, points=self.points,
-                        doubled=self.doubled)
+                        doubled=self.doubled, draw=self.draw)
 
     def outside_places(self) -> list:
         """The places of clues outside the grid, side by side in the order the

@@ -377,6 +377,7 @@ class Spec:
     file: PuzzLink | None = None                     # pzprv3 file body layout
     generate: GenerateSection | None = None          # how `pzc generate` makes instances
     draws: list = field(default_factory=list)        # Draw hints, in order (a later one wins)
+    generation: bool = False     # the generation model (tasks/generate): random(...) allowed
 
     @property
     def layer_names(self) -> list:

@@ -27,6 +27,7 @@ calls run in place.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import sys
 import threading
@@ -49,11 +50,12 @@ def run_deep(fn, *args, **kwargs):
     if _main_stack_grows():
         return _run_in_place(fn, args, kwargs)
     outcome = {}
+    context = contextvars.copy_context()     # the caller's time limit (runtime/clock.py) and the like
 
     def target():
         _state.deep = True
         try:
-            outcome["value"] = fn(*args, **kwargs)
+            outcome["value"] = context.run(fn, *args, **kwargs)
         except BaseException as e:   # handed to the caller, who decides
             outcome["error"] = e
 

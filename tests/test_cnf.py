@@ -423,6 +423,34 @@ def test_guarded_linear_inequalities():
     _linear_suite(78, weighted=False, ops=["<=", ">="], guarded=True, count=60)
 
 
+@pytest.mark.parametrize("op", ["=", "<=", ">="])
+def test_sums_with_a_common_factor_are_divided_exactly(op, monkeypatch):
+    """2 * count(...) = K and the like: every coefficient shares a factor
+    (with ints beside the bools, and negative ones), so the sum is divided by
+    it, bound rounded inward; "=" with a bound no multiple has no solution.
+    Every assignment is compared with the sum itself."""
+    divided = []
+    original = cnf_stage._divided
+    monkeypatch.setattr(cnf_stage, "_divided",
+                        lambda *a: divided.append(original(*a)) or divided[-1])
+    rng = random.Random(28)
+    for _ in range(40):
+        m = Model()
+        factor = rng.choice([2, 3])
+        _, lits = bools(m, rng.randrange(2, 5))
+        ints = [m.new_var("i", (0,), (-1, 0, 2))] if rng.random() < 0.5 else []
+        pairs = [(factor * rng.choice([1, 1, 2, -1]), t) for t in lits + ints]
+        e = linexpr(m, pairs)
+        lo, hi = m.bounds(e)
+        k = rng.randrange(lo - 1, hi + 2)
+        node = m.compare(op, e, k)
+        check_exact(m, [node], lambda a: OPS[op](sum(c * value(a, t) for c, t in pairs), k))
+    assert any(items is not None and all(abs(c) < 2 for c, _ in items)
+               for items, _, _ in divided)             # the division happened
+    if op == "=":
+        assert any(items is None for items, _, _ in divided)   # and found no multiple
+
+
 def test_linear_sums_over_finite_domain_terms_only():
     rng = random.Random(5)
     for _ in range(60):

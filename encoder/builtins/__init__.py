@@ -10,6 +10,7 @@ define them by concept (see encoder/builtins/registry.py for how to add one):
     clues           clue, given, target, locked, labels, input, has_target,
                     token, group, get, int, split
     basics          abs, isqrt, len, sorted, set, list
+    draws           random, sample (generate lines only)
 
 Aggregates (count, sum, product, min, max, distinct, connected) are in
 encoder/interpreter/aggregates.py.
@@ -17,7 +18,7 @@ encoder/interpreter/aggregates.py.
 
 from __future__ import annotations
 
-from . import (basics, clues, directions, lattice, neighbourhoods, outside,  # noqa: F401
+from . import (basics, clues, directions, draws, lattice, neighbourhoods, outside,  # noqa: F401
                places, regions)  # (they register)
 from .registry import FUNCTIONS, VALUES
 

@@ -3,9 +3,12 @@ puzzle, blank its clues while it stays unique (stages.py has the stages;
 task.py's generate, which api.generate is, calls this).
 
 Every puzzle comes from one seed: the random phases of each draw and the
-order clues are tried in are taken from ``random.Random(seed)``, and the
-solvers are deterministic, so the same seed gives the same puzzle.  Puzzle k
-of a batch started at seed S has seed S + k.
+order clues are tried in are taken from ``random.Random(seed)``, the generate
+lines' random(...) from the seed and the draw's number, and the solvers are
+deterministic; no decision waits on the clock (the solve loop's switches
+count rounds and models, checks and draws count conflicts), so the same seed
+gives the same puzzle on any machine and under any load.  Puzzle k of a batch started
+at seed S has seed S + k.
 """
 
 from __future__ import annotations
@@ -13,13 +16,13 @@ from __future__ import annotations
 import os
 import random
 import time
+from dataclasses import replace
 
 from ...backends import get_backend
 from ...backends.choice import solver_for
 from ...encoder import check as check_stage
 from ...encoder import cnf as cnf_stage
 from ...encoder.decode import decode
-from ...encoder.enumerate import differences
 from ...encoder.ground import ground
 from ...encoder.instance import Instance
 from ...runtime import clock
@@ -27,9 +30,11 @@ from ...runtime.clock import Timeout
 from ...runtime.errors import EXIT_TIMEOUT, EXIT_USAGE, EXIT_VERIFY, PzcError
 from ...runtime.progress import no_progress
 from ..results import Generated
-from ..solving import count, solve
+from ..solving import solve
 from ..timing import left_since, within
 from . import stages as stage
+from .checks import unique
+from .reduce import remove_while_unique
 
 REPAIRS = 50          # repairs of one drawn solution before a new draw
 # conflicts one solver call of a draw may take before the draw starts again
@@ -44,6 +49,14 @@ DRAW_CONFLICTS = 100_000
 # where CaDiCaL took 7-30 s
 DRAW_SOLVER = "glucose4"
 WINDOW = 2            # how far (cells) around the differences a repair redraws
+# checks left undecided by their conflict budget (checks.py) after which reduce
+# keeps every clue left: on a size-6 Hexiom, once a few were, nearly every check
+# after them was too, each costing its whole budget (issue 28, seeds 1-4 under
+# load 4-5, a budget of 20,000: with a stop after three 19-26 locks kept,
+# 8.4-14 s a puzzle; without it 15-24 locks, 10-68 s; with no budget either,
+# up to 140 s; seeds 7, 8, 5 with 10,000: after one, 6.4, 4.2, 5.2 s of CPU
+# and 27, 24, 18 locks, after two, 9.0, 10.9, 5.9 s and 26, 22, 18)
+UNDECIDED = 1
 
 
 def prepare(spec):
@@ -65,9 +78,10 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     stats = out.stats = {"draws": 0, "repairs": 0, "checks": 0, "removed": 0}
     started = time.perf_counter()
 
-    def work():
+    def make():
         try:
-            drawn = _draw_unique(spec, gspec, blank, rng, drawer, solver, stats, progress)
+            drawn = _draw_unique(spec, gspec, blank, seed, rng, drawer, solver, stats,
+                                  progress)
             inst = drawn.instance
             if minimal:
                 inst = _reduce(spec, drawn, rng, solver, stats, progress)
@@ -88,7 +102,7 @@ def generate_one(spec, gspec, blank: Instance, seed: int, solver: str | None = N
     def timed_out():
         out.status, out.exit_code = "timeout", EXIT_TIMEOUT
 
-    within(left_since(timeout, limit_from), work, timed_out)
+    within(left_since(timeout, limit_from), make, timed_out)
     stats["seconds"] = round(time.perf_counter() - started, 3)
     return out
 
@@ -98,9 +112,10 @@ def _check(ok, message):
         raise PzcError(message + " (a bug in pzc)", exit_code=EXIT_VERIFY)
 
 
-def _draw_unique(spec, gspec, blank, rng, drawer, solver, stats, progress):
+def _draw_unique(spec, gspec, blank, seed, rng, drawer, solver, stats, progress):
     """Draw solutions (with the solver ``drawer``) until one gives a puzzle
-    with exactly one solution (checked with ``solver``).
+    with exactly one solution (checked with ``solver``).  The board of draw k
+    is ``blank`` marked "SEED/k": the generate lines' random(...) read it.
 
     A drawn solution whose clues leave a second solution is repaired before it
     is given up: the cells near where the two solutions differ are drawn
@@ -111,7 +126,8 @@ def _draw_unique(spec, gspec, blank, rng, drawer, solver, stats, progress):
         clock.check()
         stats["draws"] += 1
         progress("draw", draws=stats["draws"])
-        g = ground(gspec, blank)
+        board = replace(blank, draw=f"{seed}/{stats['draws']}")
+        g = ground(gspec, board)
         with engine.session(g) as session:
             session.call_budget = DRAW_CONFLICTS << stats.get("restarts", 0)
             session.set_phases(stage.random_phases(session.cnf.var_lits, gspec.vars, rng,
@@ -122,12 +138,12 @@ def _draw_unique(spec, gspec, blank, rng, drawer, solver, stats, progress):
                 continue                 # a long draw: again, with new phases
             _check_drawn(spec, outcome)
             for repair in range(REPAIRS + 1):
-                drawn = stage.derive(spec, gspec, blank, decode(g, outcome.assignment))
-                verdict, diff = _unique(spec, drawn.instance, solver, stats)
+                drawn = stage.derive(spec, gspec, board, decode(g, outcome.assignment))
+                verdict, diff = unique(spec, drawn.instance, drawn.answer, solver, stats)
                 _check(verdict != "none", "a drawn solution's own clues have no solution")
                 if verdict == "unique":
                     return drawn
-                if repair == REPAIRS:
+                if repair == REPAIRS or verdict == "undecided":   # (no second solution to mend)
                     break
                 stats["repairs"] += 1
                 outcome = _repair(session, g, gspec, outcome.assignment,
@@ -213,31 +229,29 @@ def _near(blank, diff, radius) -> set:
 
 def _reduce(spec, drawn, rng, solver, stats, progress):
     """Blank each removable clue and open each lock, in random order, where
-    the puzzle stays unique."""
-    inst = drawn.instance
+    the puzzle stays unique: one at a time, each tried on what the ones
+    before left, but checked a run at a time (reduce.py), to the same end.
+    A check the solver leaves undecided (checks.py's budget) keeps the
+    clue; after UNDECIDED of them the rest are kept too."""
     order = [("clue", c) for c in drawn.removable] + [("lock", c) for c in drawn.locks]
     rng.shuffle(order)
-    for k, (kind, cell) in enumerate(order):
-        progress("reduce", tried=k, of=len(order))
-        smaller = (stage.without_clue(inst, cell, drawn.removed) if kind == "clue"
-                   else stage.without_lock(inst, cell))
-        if _unique(spec, smaller, solver, stats)[0] == "unique":
-            inst = smaller
-            stats["removed"] += 1
+
+    def without(inst, item):
+        kind, cell = item
+        return (stage.without_clue(inst, cell, drawn.removed) if kind == "clue"
+                else stage.without_lock(inst, cell))
+
+    def goes(inst):
+        if stats.get("undecided", 0) >= UNDECIDED:
+            return False                 # the rest would each spend a check's budget
+        verdict = unique(spec, inst, drawn.answer, solver, stats)[0]
+        if verdict == "undecided":
+            stats["undecided"] = stats.get("undecided", 0) + 1
+        return verdict == "unique"
+
+    inst, removed = remove_while_unique(drawn.instance, order, without, goes, progress)
+    stats["removed"] += removed
     return inst
-
-
-def _unique(spec, inst, solver, stats) -> tuple:
-    """(unique, several or none; where two solutions differ); Timeout at the limit."""
-    stats["checks"] += 1
-    counted = count(spec, inst, solver=solver, limit=2)
-    if counted.status == "timeout":
-        raise Timeout()
-    if counted.error is not None:
-        raise counted.error
-    if counted.count < 2:
-        return ("none", "unique")[counted.count], []
-    return "several", differences(*counted.found.solutions[:2])
 
 
 def seeds(seed: int | None, count: int) -> list:

@@ -66,7 +66,7 @@ def generation_spec(spec: ast.Spec) -> ast.Spec:
     if "clue" not in gen.cells and "given" not in gen.cells and not gen.layers:
         raise spec.source.error(gen.pos, "the generate lines say no clue: add "
                                          "'generate clue c: EXPR' or 'generate given c: EXPR'")
-    out = ast.Spec(spec.source, [])
+    out = ast.Spec(spec.source, [], generation=True)
     out.puzzle, out.board, out.params, out.layers = spec.puzzle, spec.board, spec.params, spec.layers
     statements = [spec.puzzle, spec.board] + list(spec.params.values())
     if gen.rules is not None:
@@ -270,7 +270,7 @@ def derive(spec: ast.Spec, gspec: ast.Spec, blank: Instance, answer) -> Drawn:
                 if not (isinstance(value, str) and (value in blanks or value == "")):
                     table[cell] = value
     inst = Instance(blank.name, blank.source, blank.layout, blank.geometry,
-                    params=dict(blank.params), layers=dict(blank.layers))
+                    params=dict(blank.params), layers=dict(blank.layers), draw=blank.draw)
     layout = blank.layout
     for cell, value in {**values.get("given", {}), **values.get("clue", {})}.items():
         inst.clues[cell] = value
