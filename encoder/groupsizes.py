@@ -49,7 +49,7 @@ from .model import conjuncts
 SMALL_SIZES = 5       # M: sizes 1..M have literals everywhere (if numbers that large are compared)
 LAYER_COUNT = True    # the layers of a top-level size(x) = k also count their elements
 LAYER_BUDGET = 20000  # ... when they cost at most this many variables
-LAYER_SHARE = 30      # ... and all of them at most this many per element
+LAYER_SHARE = 30      # ... and all of them this many per element (or LAYER_BUDGET)
 
 
 def literal(enc, node):
@@ -226,10 +226,12 @@ class PartitionCnf:
 
     def _all_layers(self, fixed):
         """Layers for the sizes stated outright, the cheapest first, while
-        they cost at most LAYER_BUDGET variables each and LAYER_SHARE per
-        element in all: a 20 x 36 Fillomino with eighteen 30s spent 360,000
-        variables on their layers and solved in 19 s, in 0.6-1.7 s without
-        them (the solve loop's cuts do their work, then)."""
+        they cost at most LAYER_BUDGET variables each, and in all LAYER_SHARE
+        per element or LAYER_BUDGET, whichever is more: a 20 x 36 Fillomino
+        with eighteen 30s spent 360,000 variables on their layers and solved
+        in 19 s, in 1.5 s with the cheapest 21,600 (the solve loop's cuts do
+        the rest); a 10 x 10 whose 55 got none took past 20 s, 0.1 s with
+        them."""
         t = self.enc.true
         todo = []
         for x, k in sorted(fixed.items()):
@@ -242,7 +244,7 @@ class PartitionCnf:
                 cost = sum(k - d for d in dist.values()) + (len(dist) * k if LAYER_COUNT else 0)
                 if cost <= LAYER_BUDGET:
                     todo.append((cost, x, k, dist))
-        left = LAYER_SHARE * len(self.part.elements)
+        left = max(LAYER_BUDGET, LAYER_SHARE * len(self.part.elements))
         for cost, x, k, dist in sorted(todo, key=lambda c: c[:3]):
             if cost > left:
                 break
