@@ -42,6 +42,8 @@ there to propagate: with them a 10 x 10 Fillomino needs a few rounds.
 
 from __future__ import annotations
 
+import weakref
+
 from pysat.card import CardEnc, EncType
 
 from .model import conjuncts
@@ -83,7 +85,11 @@ class PartitionCnf:
     lazy check of one Partition."""
 
     def __init__(self, enc, part):
-        self.enc = enc
+        # the encoder holds this (its partitions, its lazy list): a strong
+        # reference back would make the whole encoding a cycle, freed only
+        # by a full collection, seconds later (an API loop of 330 Fillominos
+        # held 10 million dead objects)
+        self._encoder = weakref.ref(enc)
         self.part = part
         t = enc.true
         n = len(part.elements)
@@ -109,6 +115,10 @@ class PartitionCnf:
         self.compared = []                          # (literal, x, y): size(x) = size(y)
         enc.lazy.append(LazySizes(self))
 
+    @property
+    def enc(self):
+        return self._encoder()
+
     # ------------------------------------------------------------ tables
 
     def _reach(self, x, depth, fixed, k):
@@ -116,11 +126,12 @@ class PartitionCnf:
         of size k (not fixed to another size), with their distances."""
         dist = {x: 0}
         todo = [x]
+        never = -self.enc.true
         for y in todo:
             if dist[y] == depth:
                 continue
             for z, _ in self.near[y]:
-                if z not in dist and fixed.get(z, k) == k and self.sel[z] != -self.enc.true:
+                if z not in dist and fixed.get(z, k) == k and self.sel[z] != never:
                     dist[z] = dist[y] + 1
                     todo.append(z)
         return dist
