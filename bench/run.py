@@ -280,7 +280,7 @@ def run_child(name, solver, timeout, backend=None, portfolio=None):
         options.update(backend="portfolio", solver=portfolio)
     for spec_name, path in factory():
         spec = specs.get(spec_name) or specs.setdefault(spec_name, api.load_spec(spec_name))
-        instances = list(api.load_instances(spec, path))
+        instances = api.load_instances(spec, path)
         for k in range(len(instances)):
             # each instance dropped once solved, with what its board cached
             # (edges, neighbours), as pzc's own loop does: 840 boards kept

@@ -96,32 +96,28 @@ class Geometry:
         """``cells``: the cells, or a function making them; ``store``: the
         tables of the boards of this shape (None: its own)."""
         self._store = {} if store is None else store
-        self.cells = self._table("cells", lambda: tuple(cells() if callable(cells) else cells))
+        self.cells = self.shared("cells", lambda: tuple(cells() if callable(cells) else cells))
         self._cell_set = None
         self._neighbours = None
         self._edges = None
 
-    def _table(self, name, build):
-        """The table ``name``: the one a board of this shape built before,
-        else ``build()``, kept once complete.  A board keeps what it reads
-        in attributes of its own, which are quicker to read than a shared
-        dictionary's."""
-        found = self._store.get(name)
-        if found is None:
-            found = self._store[name] = build()
-        return found
-
     def shared(self, key, build):
-        """``build()``, made once for the boards of this shape: ``build``
-        must depend on the shape alone, and its value is never changed."""
-        return self._table(key, build)
+        """The table ``key``: the one a board of this shape built before,
+        else ``build()``, kept once complete.  ``build`` must depend on the
+        shape alone, and its value is never changed.  A board keeps what it
+        reads in attributes of its own, which are quicker to read than a
+        shared dictionary's."""
+        found = self._store.get(key)
+        if found is None:
+            found = self._store[key] = build()
+        return found
 
     @property
     def cell_set(self) -> set:
         """The cells as a set, for quick membership tests: built on first use,
         in steps that a time limit can stop (clock.big_set)."""
         if self._cell_set is None:
-            self._cell_set = self._table("cell_set", lambda: big_set(self.cells))
+            self._cell_set = self.shared("cell_set", lambda: big_set(self.cells))
         return self._cell_set
 
     def __contains__(self, cell) -> bool:
@@ -134,7 +130,7 @@ class Geometry:
     def neighbours(self, cell) -> tuple:
         if self._neighbours is None:
             cs = self.cell_set
-            self._neighbours = self._table("neighbours", lambda: {
+            self._neighbours = self.shared("neighbours", lambda: {
                 x: tuple(y for y in self._adjacent(x) if y in cs) for x in self.cells})
         return self._neighbours[cell]
 
@@ -142,7 +138,7 @@ class Geometry:
     def order(self) -> dict:
         """cell -> its position in reading order."""
         if getattr(self, "_order", None) is None:
-            self._order = self._table("order", lambda: {c: i for i, c in enumerate(self.cells)})
+            self._order = self.shared("order", lambda: {c: i for i, c in enumerate(self.cells)})
         return self._order
 
     def edge(self, a, b) -> Edge:
@@ -166,7 +162,7 @@ class Geometry:
 
     def edges(self) -> tuple:
         if self._edges is None:
-            edges, self._edges_of, self._edge_between = self._table("edges", self._build_edges)
+            edges, self._edges_of, self._edge_between = self.shared("edges", self._build_edges)
             self._edges = edges       # last: the others are set
         return self._edges
 
@@ -196,7 +192,7 @@ class Geometry:
             for cell in self.cells:
                 rows.setdefault(cell[0], []).append(cell)
             return tuple(tuple(rows[r]) for r in sorted(rows))
-        return self._table("rows", build)
+        return self.shared("rows", build)
 
     def cols(self) -> tuple:
         def build():
@@ -204,7 +200,7 @@ class Geometry:
             for cell in self.cells:
                 cols.setdefault(cell[1], []).append(cell)
             return tuple(tuple(sorted(cols[c])) for c in sorted(cols))
-        return self._table("cols", build)
+        return self.shared("cols", build)
 
 
 class SquareGrid(Geometry):
@@ -240,7 +236,7 @@ class SquareGrid(Geometry):
 
     def segments(self) -> tuple:
         if getattr(self, "_segments", None) is None:
-            segments, self._segment_between, self._segments_at = self._table(
+            segments, self._segment_between, self._segments_at = self.shared(
                 "segments", self._build_segments)
             self._segments = segments     # last: the others are set
         return self._segments
@@ -288,7 +284,7 @@ class SquareGrid(Geometry):
         from the top-right to the bottom-left (a slash).  The same objects
         each time, so that lookups keyed by them find them by identity."""
         if getattr(self, "_diagonals", None) is None:
-            self._diagonals = self._table("diagonals", dict)   # each entry complete
+            self._diagonals = self.shared("diagonals", dict)   # each entry complete
         found = self._diagonals.get(cell)
         if found is None:
             r, c = cell

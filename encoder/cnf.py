@@ -94,8 +94,12 @@ class Encoder:
         self.clauses = []
         self.node_lits = {}
         self.var_lits = {}
-        self.first_lit = {}       # Var -> its first literal, when its values have consecutive ones
-        self.value_runs = {}      # Var -> its value literals and their negations (_value_runs)
+        # Var -> (its value literals, their negations), when they are consecutive
+        # new variables in the domain's order: the clauses of each `same` share
+        # these ints instead of making their own (Numberlink's reads each
+        # variable on up to four edges; made and freed per clause, the ints
+        # cost as much as the tuples), and read_assignment finds the value in C
+        self.value_runs = {}
         self.leaf_cache = {}
         self.sum_cache = {}
         self.true = self.new()
@@ -220,12 +224,11 @@ class Encoder:
             fresh = list(range(self.nvars + 1, self.nvars + 1 + n))
             lits = dict(zip(dom, fresh))
             if len(lits) == n:        # (values told apart: always, from the grounder)
-                self.first_lit[var] = self.nvars + 1
                 self.nvars += n
                 self.var_lits[var] = lits
                 self.clauses.append(fresh)
                 nots = [-l for l in fresh]
-                self.value_runs[var] = (fresh, nots)   # for _value_runs
+                self.value_runs[var] = (fresh, nots)
                 self._at_most_one(fresh, (), nots)
                 return
         live = [v for v in dom if v not in banned]
@@ -473,13 +476,13 @@ class Encoder:
         t = self.true
         if x == t or x == -t:
             return False
-        first_a, first_b = self.first_lit.get(a), self.first_lit.get(b)
-        if first_a is not None and first_b is not None and (a.domain is b.domain
-                                                            or a.domain == b.domain):
+        runs_a, runs_b = self.value_runs.get(a), self.value_runs.get(b)
+        if runs_a is not None and runs_b is not None and (a.domain is b.domain
+                                                          or a.domain == b.domain):
             # consecutive literals in the same value order (declare's usual case)
             n = len(a.domain)
-            not_a = self._value_runs(a)[1]
-            b_lits, not_b = self._value_runs(b)
+            not_a = runs_a[1]
+            b_lits, not_b = runs_b
             out = self.clauses
             out += zip(repeat(-x, n), not_a, b_lits)
             out += zip(repeat(x, n), not_a, not_b)
@@ -495,18 +498,6 @@ class Encoder:
         out += [(-x, -l, m) for l, m in pairs]
         out += [(x, -l, -m) for l, m in pairs]
         return True
-
-    def _value_runs(self, var) -> tuple:
-        """(the value literals of a variable with consecutive ones, their
-        negations) as lists kept for the encoding: the clauses of each edge
-        share these ints instead of making their own (Numberlink's `same`
-        reads each variable on up to four edges; made and freed per clause,
-        the ints cost as much as the tuples)."""
-        runs = self.value_runs.get(var)
-        if runs is None:
-            lits = list(self.var_lits[var].values())
-            runs = self.value_runs[var] = (lits, [-l for l in lits])
-        return runs
 
     def assert_not_same(self, a, b, guard=()):
         """guard -> a != b."""
@@ -1087,14 +1078,15 @@ def truth_table(model, nvars) -> bytearray:
 def read_assignment(cnf, model) -> dict:
     """Model Var -> value from a list of true literals."""
     truth = truth_table(model, cnf.nvars)
-    first_lit = cnf.encoder.first_lit if cnf.encoder is not None else {}
+    value_runs = cnf.encoder.value_runs if cnf.encoder is not None else {}
     out = {}
     for var, lits in cnf.var_lits.items():
         if type(lits) is int:
             out[var] = truth[lits] == 1 if lits > 0 else truth[-lits] == 0
             continue
-        first = first_lit.get(var)
-        if first is not None:         # consecutive literals, all undecided: found in C
+        runs = value_runs.get(var)
+        if runs is not None:          # consecutive literals, all undecided: found in C
+            first = runs[0][0]
             end = first + len(lits)
             k = truth.find(1, first, end)
             out[var] = (var.domain[k - first] if k >= 0 and truth.find(1, k + 1, end) < 0

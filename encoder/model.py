@@ -26,7 +26,6 @@ import json
 from itertools import count as _counter
 
 
-
 class Domain(tuple):
     """A variable's values in order, with ``in`` as a set lookup: atoms are
     looked up by value, and a domain may hold a million values."""
