@@ -626,6 +626,7 @@ def cmd_generate(args) -> int:
         return _generated_pictures(spec, made, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     codes = []
+    written = 0
     try:
         for g in made:
             codes.append(g.exit_code)
@@ -633,7 +634,10 @@ def cmd_generate(args) -> int:
                 why = g.error.format() if g.error is not None else "pzc: time limit reached"
                 print(f"seed {g.seed}: {why}", file=sys.stderr)
                 continue
+            if args.format == "pzprv3" and written:
+                out.write("\n")        # files apart by a blank line, as convert writes them
             out.write(generated_text(spec, g, args.format))
+            written += 1
             out.flush()
     finally:
         if args.output:

@@ -159,10 +159,13 @@ def test_solve_and_generate_write_files_one_after_another(tmp_path):
     assert run.returncode == 0, run.stderr
     files = out.read_text().split("\n\n")
     assert [f.split("\n")[1] for f in files] == ["mashu", "nurikabe"]
-    made = run_cli("generate", "akari", "--size", "6x6", "--seed", "3", "--format", "pzprv3")
+    # two puzzles made in two worker processes: their answers came across
+    made = run_cli("generate", "akari", "--size", "6x6", "--seed", "3", "--count", "2",
+                   "--workers", "2", "--format", "pzprv3")
     assert made.returncode == 0, made.stderr
-    verdicts = pzprjs.check([{"open": f if f.endswith("\n") else f + "\n"} for f in files]
-                            + [{"open": made.stdout}])
+    files += made.stdout.split("\n\n")
+    assert len(files) == 4
+    verdicts = pzprjs.check([{"open": f if f.endswith("\n") else f + "\n"} for f in files])
     assert all(v["complete"] for v in verdicts), verdicts
 
 
@@ -180,3 +183,42 @@ def test_specs_that_cannot_write_answers_are_refused(tmp_path):
     run = run_cli("check", str(spec))
     assert run.returncode == 2, run.stdout
     assert "an answer section's argument names a variable" in run.stderr, run.stderr
+
+
+class Partial:
+    """Part of an answer, as `pzc deduce` knows it: some values left out."""
+
+    def __init__(self, answer, keep):
+        self.kinds = answer.kinds
+        self.values = {n: {k: v for k, v in t.items() if keep(k)} for n, t in answer.values.items()}
+        self.cells = {k: v for k, v in answer.cells.items() if keep(k)}
+
+
+def body(text: str, rows: int) -> list:
+    """The last ``rows`` lines of a file, split into tokens."""
+    return [line.split() for line in text.splitlines()[-rows:]]
+
+
+def test_a_partial_answer_leaves_the_rest_empty():
+    spec, inst = example("heyawake", None)
+    answer = api.solve(spec, inst).answer
+    top = api.write_instance(spec, inst, "pzprv3", Partial(answer, lambda k: k[0] < 3))
+    whole = api.write_instance(spec, inst, "pzprv3", answer)
+    assert body(top, 6)[:3] == body(whole, 6)[:3] and "#" in str(body(whole, 6)[:3])
+    assert body(top, 6)[3:] == [["."] * 6] * 3 != body(whole, 6)[3:]
+    # borders from edges: only those both of whose cells are kept
+    spec, inst = example("masyu", None)
+    answer = api.solve(spec, inst).answer
+    none = api.write_instance(spec, inst, "pzprv3", Partial(answer, lambda k: False))
+    assert none == api.write_instance(spec, inst, "pzprv3")
+
+
+def test_a_value_no_pair_names_is_an_error(tmp_path):
+    text = api.load_spec("juosan").source.text.replace(
+        'cellans(vertical, [("1", true), ("2", false)])', 'cellans(shown)')
+    path = tmp_path / "juosan.pz"
+    path.write_text(text)
+    spec = api.load_spec(str(path))
+    inst = api.load_instances(spec, str(sorted((EXAMPLES / "juosan").iterdir())[0]))[0]
+    with pytest.raises(api.PzcError, match=r"cannot write the value '.' in it; a pair"):
+        api.write_instance(spec, inst, "pzprv3", api.solve(spec, inst).answer)
