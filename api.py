@@ -36,12 +36,14 @@ from .runtime.errors import (EXIT_OK, EXIT_TIMEOUT, EXIT_UNSAT, EXIT_USAGE, EXIT
                              PzcError, worst_exit)
 from .runtime.progress import no_progress
 from .tasks.batch import batch
+from .tasks.deducing import deduce
 from .tasks.explain.report import explain_document
 from .tasks.explain.task import explain
 from .tasks.generate.task import generate, generated_document
 from .tasks.options import DEFAULT_MAX_STEPS, PLAN_SEARCHES, Options
 from .tasks.pictures import documents as _documents
-from .tasks.results import CountResult, ExplainResult, Generated, Result, UniqueResult
+from .tasks.results import (CountResult, DeduceResult, ExplainResult, Generated, Result,
+                            UniqueResult)
 from .tasks.solving import (count, decode_model, dimacs, solve, solve_plan, stopped_stats,
                              unique)
 from .tasks.specs import (SpecChoice, builtin_aliases, builtin_for_type, builtin_specs, load_spec,
@@ -53,9 +55,9 @@ __all__ = [
     "load_instances", "select_instance", "instance_file", "write_instance", "grids_of",
     "check_answer_file",
     "Options", "DEFAULT_MAX_STEPS", "PLAN_SEARCHES",
-    "solve", "solve_plan", "count", "unique", "explain", "generate", "batch",
+    "solve", "solve_plan", "count", "unique", "deduce", "explain", "generate", "batch",
     "dimacs", "decode_model", "stopped_stats", "picture_document", "generated_document", "get_backend",
-    "Result", "CountResult", "UniqueResult", "ExplainResult", "Generated", "AnswerData",
+    "Result", "CountResult", "UniqueResult", "DeduceResult", "ExplainResult", "Generated", "AnswerData",
     "PzcError", "worst_exit", "no_progress",
     "EXIT_OK", "EXIT_UNSAT", "EXIT_USAGE", "EXIT_TIMEOUT", "EXIT_VERIFY",
 ]

@@ -202,6 +202,23 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
 
+    d = sub.add_parser("deduce", help="show what every solution shares: the board with '?' "
+                                      "where solutions differ",
+                       description="For each instance, the board with every place that is the "
+                                   "same in all solutions drawn as in an answer, '?' where "
+                                   "two solutions differ and, when the time limit comes first, "
+                                   "'~' where it was not decided yet (the result is then "
+                                   "partial).  One incremental solver finds it: each new "
+                                   "solution must change something still undecided.  Every "
+                                   "solution met is verified.",
+                       epilog="exit codes: 0 deduced (one solution or several); 1 an instance "
+                              "has no solution (pzc explain says why); 2 bad input; 3 time "
+                              "limit reached (what was decided so far is printed)")
+    _solver_options(d)
+    d.add_argument("--stats", action="store_true",
+                   help="text format: also print variables, clauses, times and the number of "
+                        "solutions looked at")
+
     x = sub.add_parser("explain", help="say why an instance has no solution, or which clue "
                                        "would make it unique",
                        description="With no solution: a minimal set of clues and rule instances "
@@ -486,7 +503,7 @@ def _main(argv) -> int:
     args = parse_arguments(_bare_portfolio(sys.argv[1:] if argv is None else argv))
     try:
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
-                   "explain": cmd_explain,
+                   "deduce": cmd_deduce, "explain": cmd_explain,
                    "batch": cmd_batch,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
                    "convert": cmd_convert, "generate": cmd_generate,
@@ -686,7 +703,7 @@ def _error_result(args, path, spec_name, error):
     """The command's own result object for an instance it could not reach (a
     bad spec or flag, an unreadable file; spec_name None: no spec reads it)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
-            "explain": api.ExplainResult}[args.command]
+            "deduce": api.DeduceResult, "explain": api.ExplainResult}[args.command]
     return kind(path if path != "-" else "<stdin>", spec_name, "error",
                 error=error, exit_code=error.exit_code)
 
@@ -696,7 +713,7 @@ def _timeout_result(args, path, spec, spec_name):
     one reading it, None when it was not known or not loaded yet; spec_name:
     its name, None when not known)."""
     kind = {"solve": api.Result, "count": api.CountResult, "unique": api.UniqueResult,
-            "explain": api.ExplainResult}[args.command]
+            "deduce": api.DeduceResult, "explain": api.ExplainResult}[args.command]
     if spec is not None:
         stats = api.stopped_stats(spec, backend=args.backend, solver=args.solver,
                                   connectivity=args.connectivity, solver_cmd=args.solver_cmd)
@@ -890,6 +907,11 @@ def cmd_unique(args) -> int:
         spec, inst, **_engine_options(args, progress)), emit_unique)
 
 
+def cmd_deduce(args) -> int:
+    return _pictured(args, lambda spec, inst, progress: api.deduce(
+        spec, inst, **_engine_options(args, progress)), emit_deduce)
+
+
 def _pictured(args, run, emit_one) -> int:
     """_each_instance, and with --format svg a picture of each instance
     written at the end (errors still go to standard error as they come)."""
@@ -1081,6 +1103,10 @@ def emit_count(args, result: api.CountResult):
 
 def emit_unique(args, result: api.UniqueResult):
     _emit(args, result, lambda: text_output.unique_lines(result, args.stats), result.to_json)
+
+
+def emit_deduce(args, result: api.DeduceResult):
+    _emit(args, result, lambda: text_output.deduce_lines(result, args.stats), result.to_json)
 
 
 def emit_explain(args, result: api.ExplainResult):

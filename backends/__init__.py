@@ -46,6 +46,10 @@ class Session:
     def block(self, values: dict) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def prefer_other(self, values: dict) -> None:
+        """A hint for the next calls: try other values than these (model Var
+        -> value) first.  Backends that take no such hint ignore it."""
+
     def close(self) -> None:
         pass
 

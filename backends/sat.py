@@ -406,6 +406,10 @@ class SatSession(Session):
         elif self._solver is not None:
             self._solver.set_phases(literals)
 
+    def prefer_other(self, values: dict) -> None:
+        """The solver's first polarity of each value's literal: the other one."""
+        self.set_phases(blocking_clause(self.cnf.var_lits, values))
+
     def block(self, values: dict, guard: int | None = None) -> None:
         """No later model repeats these values; with ``guard``, only models
         where the literal ``guard`` is true (a blocking clause to assume)."""

@@ -65,9 +65,15 @@ def enumerate_solutions(ground, session, limit=None, progress=no_progress,
     time limit (runtime/clock.py) the boards found so far are kept.  ``out``
     (filled as boards come) lets a caller keep them even when the clock's
     Timeout lands after this returns."""
-    out = Enumeration() if out is None else out
+    return kept_at_timeout(lambda o: _enumerate(ground, session, limit, progress, o),
+                           Enumeration() if out is None else out)
+
+
+def kept_at_timeout(search, out):
+    """``search(out)``, where search fills ``out`` as it goes; at the time
+    limit (runtime/clock.py) what it holds is kept, ``out.timed_out`` set."""
     try:
-        _enumerate(ground, session, limit, progress, out)
+        search(out)
     except Timeout:
         out.timed_out = True
     return out
@@ -80,18 +86,9 @@ def _enumerate(ground, session, limit, progress, out):
         # past the limit the search goes on only to say whether the limit cut
         # the enumeration short: a new board says yes, unsat says no
         full = limit is not None and len(out.solutions) >= limit
-        outcome = session.next(clock.left())
-        if outcome.status == "timeout":
-            out.timed_out = True
+        outcome, answer = next_answer(ground, session, out)
+        if answer is None:
             return
-        if outcome.status == "unsat":
-            out.complete = True
-            return
-        answer = decode(ground, outcome.assignment)
-        problems = verify(spec, instance, answer)
-        if problems:
-            raise PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
-                           exit_code=EXIT_VERIFY)
         touched = set()
         sol = show_solution(spec, instance, answer, touched)
         sol.decoded = answer
@@ -113,6 +110,30 @@ def _enumerate(ground, session, limit, progress, out):
             out.complete = True
             return
         session.block(shown)
+
+
+def next_answer(ground, session, out) -> tuple:
+    """The session's next solution: (outcome, its verified answer), or
+    (outcome, None) when there is none (``out.complete`` set) or the time
+    ran out (``out.timed_out`` set)."""
+    outcome = session.next(clock.left())
+    if outcome.status in ("timeout", "unknown"):
+        out.timed_out = True
+        return outcome, None
+    if outcome.status == "unsat":
+        out.complete = True
+        return outcome, None
+    return outcome, verified_answer(ground, outcome.assignment)
+
+
+def verified_answer(ground, assignment):
+    """The decoded answer of a solver's model, verified (exit 4 if not: a bug)."""
+    answer = decode(ground, assignment)
+    problems = verify(ground.spec, ground.instance, answer)
+    if problems:
+        raise PzcError("verification failed (a bug in pzc): " + "; ".join(problems[:3]),
+                       exit_code=EXIT_VERIFY)
+    return answer
 
 
 def differences(a: Solution, b: Solution) -> list:

@@ -39,7 +39,12 @@ def grid_rows(spec, instance, answer, show=None, touched=None):
     show = show or spec.show_cell
     if show is None:
         return None
-    tokens = cell_tokens(spec, instance, answer, show, touched)
+    return token_rows(instance, show, cell_tokens(spec, instance, answer, show, touched))
+
+
+def token_rows(instance, show, tokens: dict) -> list:
+    """The rows of the texts ``tokens`` (place -> text) drawn by ``show``: a
+    board's cells in the instance's layout, or the points of a canvas."""
     if isinstance(show, ast.ShowCanvas):
         h = max(r for r, _ in tokens) + 1 if tokens else 0
         w = max(c for _, c in tokens) + 1 if tokens else 0
@@ -49,25 +54,33 @@ def grid_rows(spec, instance, answer, show=None, touched=None):
 
 @without_gc
 @deep_stack
-def cell_tokens(spec, instance, answer, show=None, touched=None) -> dict:
+def cell_tokens(spec, instance, answer, show=None, touched=None, reads=None) -> dict:
     """(row, column) -> the text shown there: a cell of the board, or a point
-    of a `show grid(h, w)` canvas."""
+    of a `show grid(h, w)` canvas.  ``reads`` (a dict) is filled with each
+    place's own set of the variables (name, key) its text was read from."""
     show = show or spec.show_cell
+    if reads is not None and touched is None:
+        touched = set()
     with AnswerChecker(spec, instance, answer, touched) as checker:
+        checker.place_reads = reads is not None
         layout = instance.layout
         env = {}
         tokens = {}
         if isinstance(show, ast.ShowCanvas):
             h = checker.want_int(show.height, checker.eval(show.height, {}))
             w = checker.want_int(show.width, checker.eval(show.width, {}))
-            for r in range(h):
-                for c in range(w):
-                    env[show.point] = (r, c)
-                    tokens[(r, c)] = cell_token(checker.eval(show.body, env), layout)
-            return tokens
-        for cell in checker.geometry.cells:
-            env[show.cell] = cell
-            tokens[cell] = cell_token(checker.eval(show.body, env), layout)
+            places = [(r, c) for r in range(h) for c in range(w)]
+            name = show.point
+        else:
+            places = checker.geometry.cells
+            name = show.cell
+        for place in places:
+            env[name] = place
+            if reads is not None:
+                checker.touched = reads[place] = set()
+            tokens[place] = cell_token(checker.eval(show.body, env), layout)
+        if reads is not None:
+            touched.update(*reads.values())
         return tokens
 
 

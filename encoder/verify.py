@@ -30,8 +30,12 @@ class AnswerChecker(PlainClosures, Interpreter):
     def variable(self, stmt, key, node):
         if self.touched is not None:
             self.touched.add((stmt.name, key))
-        if stmt.state:
+        if stmt.state or self.place_reads:
+            # not cached (evaluate.py keeps let values read from no state): a
+            # state's value is per step, and each place of a board drawn with
+            # ``reads`` (render.cell_tokens) records its own reads
             self.state_reads += 1
+        if stmt.state:
             table = self.answer.states[self.step].get(stmt.name, {})
         else:
             table = self.answer.values.get(stmt.name, {})

@@ -3,6 +3,7 @@
     Result         solve (and decode): the verified answer, or why there is none
     CountResult    count: the distinct boards found, complete or not
     UniqueResult   unique: exactly one solution, or two and where they differ
+    DeduceResult   deduce: what every solution shows alike, and where they differ
     ExplainResult  explain: a minimal core, the answer, or a clue to add
     Generated      generate: one puzzle with exactly one solution
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..encoder.answer_data import AnswerData
+from ..encoder.backbone import Backbone
 from ..encoder.enumerate import Enumeration
 from ..encoder.instance import Instance
 from ..encoder.render import grid_rows, moves, plan_boards, text_drawing
@@ -170,6 +172,51 @@ class UniqueResult:
             out["moves"] = self.moves
         if data:
             out["answers"] = [a.to_json() for a in self.answers]
+        if self.error is not None:
+            out["error"] = self.error.as_json()
+        return out
+
+
+@dataclass(eq=False)
+class DeduceResult:
+    """What every solution of one instance shows alike.  ``board``: the
+    board's rows with each determined place's text, OPEN where two solutions
+    differ, UNDECIDED where the time limit came first; ``partial``: the time
+    limit came before every place was decided."""
+    instance: str
+    spec: str
+    status: str                     # unique, several, none, timeout, error
+    board: list | None = None
+    determined: int = 0             # places the same in every solution
+    open: list = field(default_factory=list)        # [row, col] of the places that differ
+    undecided: list = field(default_factory=list)   # [row, col] not decided in time
+    partial: bool = False
+    solutions: int = 0              # solutions the search looked at
+    stats: dict = field(default_factory=dict)
+    error: PzcError | None = None
+    exit_code: int = EXIT_OK
+    found: Backbone | None = field(default=None, repr=False)
+
+    OPEN = "?"
+    UNDECIDED = "~"
+
+    @property
+    def cells(self) -> dict:
+        """place (row, col) -> the text every solution draws there (the
+        determined places only)."""
+        found = self.found
+        if found is None:
+            return {}
+        return {p: t for p, t in found.tokens.items() if found.place_state(p) == "determined"}
+
+    def to_json(self) -> dict:
+        out = {"instance": self.instance, "spec": self.spec, "status": self.status,
+               "partial": self.partial, "board": self.board,
+               "counts": {"determined": self.determined, "open": len(self.open),
+                          "undecided": len(self.undecided)},
+               "open": self.open, "undecided": self.undecided,
+               "determined": [[list(p), t] for p, t in self.cells.items()],
+               "solutions_seen": self.solutions, "stats": self.stats}
         if self.error is not None:
             out["error"] = self.error.as_json()
         return out

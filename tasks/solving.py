@@ -48,16 +48,16 @@ def run_stats(ground_s: float, st: dict) -> dict:
 def stopped_stats(spec: syntax.Spec, options: Options | None = None, **given) -> dict:
     """The stats of a result stopped before anything ran (the time limit
     reached while reading the instance file)."""
-    return _stopped_stats(Options.of(options, **given).engine(spec), Phases(no_progress))
+    return stopped_stats_of(Options.of(options, **given).engine(spec), Phases(no_progress))
 
 
-def _stopped_stats(engine, phases: Phases) -> dict:
+def stopped_stats_of(engine, phases: Phases) -> dict:
     """The stats of a result the time limit stopped before its backend
     answered: the time so far, split where its solving began."""
     return dict(engine.describe(), variables=None, clauses=None, **phases.split())
 
 
-def _ground(spec, instance, result, progress=no_progress):
+def ground_or_error(spec, instance, result, progress=no_progress):
     """Ground, or record the error in ``result``; returns (ground, seconds)."""
     progress("grounding")
     start = time.perf_counter()
@@ -91,7 +91,7 @@ def solve(spec: syntax.Spec, instance: Instance, options: Options | None = None,
 
 
 def _solve_board(spec, instance, engine, result, phases) -> Result:
-    g, ground_s = _ground(spec, instance, result, phases)
+    g, ground_s = ground_or_error(spec, instance, result, phases)
     if g is None:
         return result
     try:
@@ -101,12 +101,12 @@ def _solve_board(spec, instance, engine, result, phases) -> Result:
         return result
     result.stats = run_stats(ground_s, outcome.stats)
     if outcome.status == "timeout":
-        _solving_cut_off(result.stats, phases)
+        solving_cut_off(result.stats, phases)
     return finish(result, spec, instance, g, outcome.status, outcome.assignment,
                   progress=phases)
 
 
-def _solving_cut_off(stats, phases):
+def solving_cut_off(stats, phases):
     """The solve time of a result the limit stopped while solving: the
     backend's own count misses a solver call the clock's alarm broke into."""
     stats["solve_s"] = max(stats["solve_s"], phases.split()["solve_s"])
@@ -191,7 +191,7 @@ def _no_plan(result, max_steps, found=None) -> Result:
 def _timed_out(result, engine, phases):
     """The instance ran out of time before its backend answered."""
     result.status, result.exit_code, result.error = "timeout", EXIT_TIMEOUT, None
-    result.stats = _stopped_stats(engine, phases)
+    result.stats = stopped_stats_of(engine, phases)
     return result
 
 
@@ -260,7 +260,7 @@ def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
         # past the enumeration (the alarm rings as a worker's wait ends)
         found.timed_out = not found.complete
         if not sizes:
-            result.stats = _stopped_stats(engine, phases)
+            result.stats = stopped_stats_of(engine, phases)
             result.found = found
             found.timed_out = True
             result.status, result.exit_code = "timeout", EXIT_TIMEOUT
@@ -275,20 +275,32 @@ def count(spec: syntax.Spec, instance: Instance, options: Options | None = None,
 
 
 def _count(spec, instance, engine, limit, phases, result, found, sizes) -> CountResult:
-    g, ground_s = _ground(spec, instance, result, phases)
-    if g is None:
+    if not searched(spec, instance, engine, phases, result, found, sizes,
+                    lambda g, session: enumerate_solutions(g, session, limit, phases, found)):
         return result
+    return _counted(result, found, phases)
+
+
+def searched(spec, instance, engine, phases, result, found, sizes, search) -> bool:
+    """Ground, then run ``search(ground, session)`` on a session of the
+    engine, which fills ``found`` as it goes (its ``timed_out`` set at the
+    time limit); ``sizes`` gets the grounding time and the session's stats as
+    soon as there are some, for a result the time limit cuts off.  False
+    (the error in ``result``) when grounding or solving failed."""
+    g, ground_s = ground_or_error(spec, instance, result, phases)
+    if g is None:
+        return False
     try:
         with watched(engine, g, phases) as session:
             sizes.update(ground_s=ground_s, stats=session.stats)
-            enumerate_solutions(g, session, limit, phases, found)
+            search(g, session)
             result.stats = run_stats(ground_s, session.stats)
     except PzcError as e:
         result.error, result.exit_code = e, e.exit_code
-        return result
+        return False
     if found.timed_out:
         clock.leave_behind(g)
-    return _counted(result, found, phases)
+    return True
 
 
 def _counted(result, found, phases) -> CountResult:
@@ -298,7 +310,7 @@ def _counted(result, found, phases) -> CountResult:
     result.moves = [s.moves for s in found.solutions]
     result.found = found
     if found.timed_out:
-        _solving_cut_off(result.stats, phases)
+        solving_cut_off(result.stats, phases)
         result.status, result.exit_code = "timeout", EXIT_TIMEOUT
     else:
         result.status = "counted"
@@ -347,7 +359,7 @@ def decode_model(spec: syntax.Spec, instance: Instance, model_path: str) -> Resu
     """Read a SAT solver's answer for `pzc dimacs`'s formula, then decode,
     verify and render it like `solve` does."""
     result = Result(instance.name, spec.name, "error")
-    g, ground_s = _ground(spec, instance, result)
+    g, ground_s = ground_or_error(spec, instance, result)
     if g is None:
         return result
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..encoder.render import move_text
 from ..runtime.errors import plural
-from .results import CountResult, Result, UniqueResult
+from .results import CountResult, DeduceResult, Result, UniqueResult
 
 STATUS_TEXT = {"solved": "solved", "unsat": "no solution", "timeout": "time limit reached",
                "error": "error"}
@@ -136,3 +136,30 @@ def witness_lines(result: UniqueResult) -> list:
             out.append(f"  {label}:")
             out += ["    " + line for line in move_lines(moves)]
     return out
+
+
+def deduce_lines(result: DeduceResult, stats: bool = False) -> list:
+    """The board with what every solution shares; '?' open, '~' undecided."""
+    open_, undecided = len(result.open), len(result.undecided)
+    if result.status == "unique":
+        head = "exactly one solution: every place determined"
+    elif result.status == "several":
+        head = (f"several solutions: {result.determined} places determined, "
+                f"{open_} open ('?')")
+    elif result.status == "none":
+        head = "no solution (pzc explain says why)"
+    elif result.status == "timeout":
+        head = "time limit reached"
+        if result.board is not None:
+            head += (f", partial: {result.determined} places determined, {open_} open ('?'), "
+                     f"{undecided} not decided ('~')")
+    else:
+        head = "error"
+    out = [f"{result.instance}: {head}"]
+    if stats and result.stats:
+        out.append("  " + stats_line(result.stats, result.status != "timeout")
+                   + f"; {plural(result.solutions, 'solution')} looked at")
+    if result.board is not None:
+        out += ["  " + line for line in result.board]
+    return out
+

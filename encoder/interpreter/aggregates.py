@@ -422,7 +422,7 @@ def _partition(it, node, env):
             key = None
             break
         key.append(v)
-    if key is not None and it.clue_reads is None:
+    if key is not None and it.clue_reads is None and not it.place_reads:
         key = tuple(key)
         found = cache.get(key)
         if found is not None:

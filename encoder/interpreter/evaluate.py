@@ -39,6 +39,11 @@ class Interpreter(Closures, Operators):
     The closure compilers are in closures.py, the operations on evaluated
     values in operators.py; here are the entry points, names, binders, calls."""
 
+    # True while each place of a drawing records the variables it reads
+    # (render.cell_tokens's ``reads``): no value read from the answer is then
+    # taken from a cache, where the reads of the place that filled it would be
+    place_reads = False
+
     # ----------------------------------------------------------- lifetime
 
     def __init__(self, spec: ast.Spec, instance, model=None):

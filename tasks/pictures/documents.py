@@ -1,6 +1,7 @@
 """The pictures of results (--format svg): a solve's answer (a plan's boards,
 the start first), a count's solutions side by side, a uniqueness check's two
-solutions with where they differ marked, or the bare puzzle when there is no
+solutions with where they differ marked, what deduce found (the determined
+places drawn, the open ones marked), or the bare puzzle when there is no
 answer to show; and how they are written (one SVG, numbered files, or one
 HTML page of them all)."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from ...encoder.render import move_text
 from ...runtime.errors import plural
-from ..results import CountResult, UniqueResult
+from ..results import CountResult, DeduceResult, UniqueResult
 from . import draw
 
 STATUS_HEADINGS = {"unsat": "no solution", "timeout": "time limit reached",
@@ -39,6 +40,12 @@ def picture_document(spec, instance, result, solutions: bool = True) -> draw.Doc
         if len(sols) == 1:
             return draw.Document(heading, svg=draw.board_svg(
                 spec, instance, draw.solution_picture(spec, sols[0].cells), title=heading))
+    elif isinstance(result, DeduceResult):
+        if result.board is not None:
+            # the determined places drawn as an answer, the open (and undecided) ones marked
+            return draw.Document(heading, svg=draw.board_svg(
+                spec, instance, draw.solution_picture(spec, result.cells), title=heading,
+                marks=[tuple(c) for c in result.open + result.undecided]))
     elif result.status == "solved" and result.steps is not None:
         pics = result.picture
         captions = ["start"] + [f"{k}. {move_text(m)}" for k, m in enumerate(result.moves, 1)]
@@ -57,6 +64,13 @@ def picture_heading(result) -> str:
     if isinstance(result, UniqueResult):
         return {"unique": "exactly one solution", "several": "two solutions differ"}.get(
             result.status, STATUS_HEADINGS.get(result.status, result.status))
+    if isinstance(result, DeduceResult):
+        if result.board is None:
+            return STATUS_HEADINGS.get(result.status, result.status)
+        figures = f"{result.determined} places determined, {len(result.open)} open (marked)"
+        return {"unique": "exactly one solution", "several": f"several solutions: {figures}",
+                "timeout": f"time limit reached, partial: {figures}, "
+                           f"{len(result.undecided)} not decided (marked)"}[result.status]
     if result.status == "solved":
         return "solved, verified" + (f", {result.steps} moves" if result.steps is not None else "")
     return STATUS_HEADINGS.get(result.status, result.status)
