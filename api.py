@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from .backends import get_backend
 from .encoder.answer_data import AnswerData
+from .formats.binding import check_answer_file
 from .formats.reading import (grids_of, instance_file, load_instances, select_instance,
                               write_instance)
 from .runtime.errors import (EXIT_OK, EXIT_TIMEOUT, EXIT_UNSAT, EXIT_USAGE, EXIT_VERIFY,
@@ -52,6 +53,7 @@ __all__ = [
     "load_spec", "spec_source", "builtin_specs", "builtin_aliases", "spec_for_puzzle",
     "builtin_for_type", "split_spec", "SpecChoice",
     "load_instances", "select_instance", "instance_file", "write_instance", "grids_of",
+    "check_answer_file",
     "Options", "DEFAULT_MAX_STEPS", "PLAN_SEARCHES",
     "solve", "solve_plan", "count", "unique", "deduce", "explain", "generate", "batch",
     "dimacs", "decode_model", "stopped_stats", "picture_document", "generated_document", "get_backend",

@@ -89,17 +89,22 @@ def _positive(text):
     return value
 
 
-def _solver_options(p, what="solve"):
-    """The flags solve, count and unique share."""
+def _solver_options(p, what="solve", answer_files=None):
+    """The flags solve, count and unique share (``answer_files``: what
+    --format pzprv3 writes, for the commands that have it)."""
     _engine_options_flags(p)
-    p.add_argument("--format", choices=["text", "json", "svg"], default="text",
+    p.add_argument("--format", choices=["text", "json", "svg"] + (["pzprv3"] if answer_files
+                                                                    else []), default="text",
                    help="text (default); json: one JSON object per instance per line; svg: "
                         "a picture of the board and its answer (a standalone SVG document; "
-                        "several instances, or a move puzzle's boards, as one HTML page)")
+                        "several instances, or a move puzzle's boards, as one HTML page)"
+                        + (f"; pzprv3: {answer_files}" if answer_files else ""))
     p.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="--format svg: write the picture here (default: stdout). FILE.html: "
                         "one page of every instance; FILE.svg with several instances: "
-                        "FILE-1.svg, FILE-2.svg, ... (a move puzzle: FILE-k.html)")
+                        "FILE-1.svg, FILE-2.svg, ... (a move puzzle: FILE-k.html)"
+                        + ("; --format pzprv3: write the files here, one after another"
+                           if answer_files else ""))
     p.add_argument("--quiet", action="store_true",
                    help="show no progress on standard error (otherwise a command that runs "
                         "longer than a second shows its phase, connectivity rounds, plan "
@@ -159,7 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Solve each instance, verify the answer against the "
                                    "spec's rules and print it.",
                        epilog=SOLVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _solver_options(s)
+    _solver_options(s, answer_files="each instance as puzz.link's file with its answer, as "
+                                    "puzz.link saves a solved puzzle (files one after another, "
+                                    "a blank line between; none for an instance without an "
+                                    "answer)")
     s.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
     s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
@@ -187,7 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "two and where they differ.",
                        epilog="exit codes: 0 every instance has exactly one solution; 1 some "
                               "instance has none or several; 2 bad input; 3 time limit reached")
-    _solver_options(u)
+    _solver_options(u, answer_files="each instance as puzz.link's file with its answer (with "
+                                    "several solutions: the first witness, as the text "
+                                    "output's first board; files one after another, a blank "
+                                    "line between; none for an instance without a solution)")
     u.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
 
@@ -367,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     gp.add_argument("--format", choices=["text", "json", "url", "pzprv3", "svg"], default="text",
                     help="text (default): pzc's instance files, each after a '#' line with its "
                          "seed; json: one object a line (instance, url, solution, clues, seed, "
-                         "stats); url: puzz.link URLs; pzprv3: puzz.link's files; svg: each "
+                         "stats); url: puzz.link URLs; pzprv3: puzz.link's files with the "
+                         "puzzle's answer, as puzz.link saves a solved puzzle; svg: each "
                          "puzzle beside its solution (several: one HTML page, or FILE-k.svg "
                          "files with -o FILE.svg)")
     gp.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
@@ -631,6 +643,7 @@ def cmd_generate(args) -> int:
         return _generated_pictures(spec, made, args)
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     codes = []
+    written = 0
     try:
         for g in made:
             codes.append(g.exit_code)
@@ -638,7 +651,10 @@ def cmd_generate(args) -> int:
                 why = g.error.format() if g.error is not None else "pzc: time limit reached"
                 print(f"seed {g.seed}: {why}", file=sys.stderr)
                 continue
+            if args.format == "pzprv3" and written:
+                out.write("\n")        # files apart by a blank line, as convert writes them
             out.write(generated_text(spec, g, args.format))
+            written += 1
             out.flush()
     finally:
         if args.output:
@@ -899,9 +915,12 @@ def cmd_deduce(args) -> int:
 def _pictured(args, run, emit_one) -> int:
     """_each_instance, and with --format svg a picture of each instance
     written at the end (errors still go to standard error as they come)."""
+    if args.format == "pzprv3":
+        return _answer_files(args, run)
     if args.format != "svg":
         if args.output is not None:
-            raise PzcError("-o/--output is for --format svg (text and JSON go to standard output)")
+            raise PzcError("-o/--output is for --format svg and pzprv3 (text and JSON go to "
+                           "standard output)")
         return _each_instance(args, run, emit_one)
     documents = []
 
@@ -920,6 +939,45 @@ def _pictured(args, run, emit_one) -> int:
     code = _each_instance(args, run_and_draw, _emit_errors)
     write_pictures(documents, args.output, " ".join(
         ["pzc", args.command] + ([args.spec] if args.spec is not None else [])))
+    return code
+
+
+def _answer_files(args, run) -> int:
+    """--format pzprv3: each instance's pzprv3 file with its answer (a unique
+    check's first witness), joined as convert joins them, to -o FILE or
+    standard output; what has no answer is said on standard error."""
+    files = []
+
+    def run_and_write(spec, inst, progress):
+        try:
+            api.check_answer_file(spec)      # before solving: a spec that cannot write answers
+        except PzcError as e:
+            return _error_result(args, inst.name, spec.name, e)
+        result = run(spec, inst, progress)
+        answer = result.answer if isinstance(result, api.Result) else \
+            (result.answers[0] if result.status in ("unique", "several") else None)
+        if answer is None:
+            return result
+        try:
+            files.append(api.write_instance(spec, inst, "pzprv3", answer))
+        except PzcError as e:
+            result.error, result.exit_code = e, worst_exit([result.exit_code, e.exit_code])
+        if result.status == "several":
+            print(f"{result.instance}: several solutions: the file holds the first one",
+                  file=sys.stderr)
+        return result
+
+    def say(args, result):
+        _emit_errors(args, result)
+        if result.error is None and result.status in ("unsat", "none"):
+            print(f"{result.instance}: no solution, no file written", file=sys.stderr)
+
+    code = _each_instance(args, run_and_write, say)
+    text = "\n".join(files)
+    if args.output:
+        _write(args.output, text)
+    else:
+        sys.stdout.write(text)
     return code
 
 

@@ -7,6 +7,8 @@ plays the puzzle wants the same answer as data:
              (a cell (row, col), an edge or segment as the pair of its ends, a
              dot), a tuple of the indexes when there are several, () for none;
              a move puzzle's state is indexed by the step first: (t, cell)
+    kinds    shown variable -> "cells", "edges", "segments" or "other": what
+             its keys are (an edge's and a segment's keys look alike)
     cells    (row, col) -> the token the grid shows there
     board    the grid's rows as lists of tokens (None where a JSON board has
              no cell; a hex board's rows have the hexagon's lengths)
@@ -29,7 +31,7 @@ from ..board.graphs import lines
 from . import syntax as ast
 from .render import cell_tokens, move_records, plain, to_json
 
-_FIELDS = ("values", "cells", "board", "locked", "moves", "paths", "loops")
+_FIELDS = ("values", "kinds", "cells", "board", "locked", "moves", "paths", "loops")
 
 
 class AnswerData:
@@ -72,6 +74,28 @@ class AnswerData:
                     into = out.setdefault(name, {})
                     for key, v in table.items():
                         into[index_key(key, t)] = plain(v)
+        return out
+
+    @cached_property
+    def kinds(self) -> dict:
+        """Shown variable -> what it is indexed by: "cells", "edges",
+        "segments" (one index of that kind; "cells" also for any (row,
+        column) pair, dots among them) or "other" (several indexes, states)."""
+        out = {}
+        for name in self.values:
+            table = self._decoded.values.get(name)
+            key = next(iter(table), None) if table else None
+            if key is None or len(key) != 1:
+                out[name] = "other"
+            elif type(key[0]) is Edge:
+                out[name] = "edges"
+            elif type(key[0]) is Segment:
+                out[name] = "segments"
+            elif (type(key[0]) is tuple and len(key[0]) == 2
+                  and all(type(x) is int for x in key[0])):
+                out[name] = "cells"
+            else:
+                out[name] = "other"
         return out
 
     @cached_property

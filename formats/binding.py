@@ -31,6 +31,7 @@ from __future__ import annotations
 from ..runtime.errors import PzcError, Source
 from ..board.geometry import HexGrid, SquareGrid
 from . import codecs as codec_table
+from .answers import SHOWN, answer_tokens, split_source
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
@@ -69,10 +70,15 @@ class Binding:
         self.letters = board_option(spec, "letters") is not None
         self.targets = []           # per codec: [layer or parameter name]
         self.pairs = []             # per codec: [(raw, token)]
+        self.sources = []           # per codec: the variable (or `shown`) its answer is, or None
+        self.answer_pairs = []      # per codec: [(raw, value)] of the answer
         for c in line.codecs:
-            names, pairs = split_arguments(c)
+            names, pairs, source, answer_pairs = split_source(
+                self.registry.get(c.name), list(c.args))
             self.targets.append([a.id for a in names])
-            self.pairs.append([(t.items[0].value, t.items[1].value) for t in pairs])
+            self.pairs.append([pair_values(t) for t in pairs])
+            self.sources.append(source.id if source is not None else None)
+            self.answer_pairs.append([pair_values(t) for t in answer_pairs])
 
     @property
     def types(self) -> list:
@@ -147,13 +153,9 @@ class Binding:
         return out
 
 
-def split_arguments(codec: ast.Codec) -> tuple:
-    """A codec's arguments: the layer or parameter names, and the (raw, token)
-    pair expressions of its optional last list."""
-    args = list(codec.args)
-    if args and isinstance(args[-1], ast.Collection) and args[-1].kind == "list":
-        return args[:-1], args[-1].items
-    return args, []
+def pair_values(pair: ast.Collection) -> tuple:
+    """A (raw, token) pair's two values (true and false for an answer's)."""
+    return tuple(x.value for x in pair.items)
 
 
 def check_spec_lines(spec: ast.Spec) -> None:
@@ -179,12 +181,21 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
         if codec is None:
             raise err(c, f"unknown {'URL' if line.kind == 'url' else 'pzprv3'} codec "
                          f"'{c.name}'; the codecs are: {', '.join(sorted(registry))}")
-        args, pairs = split_arguments(c)
-        for t in pairs:
+        args, pairs, source, answer_pairs = split_source(codec, list(c.args))
+        for t in pairs + answer_pairs:
             if not (isinstance(t, ast.Collection) and t.kind == "tuple" and len(t.items) == 2
-                    and all(isinstance(x, (ast.Num, ast.Str)) for x in t.items)):
+                    and isinstance(t.items[0], (ast.Num, ast.Str))
+                    and isinstance(t.items[1], (ast.Num, ast.Str)
+                                   + ((ast.BoolLit,) if t in answer_pairs else ()))):
                 raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
-                             "or strings, such as [(-2, \"x\")]")
+                             "or strings, such as [(-2, \"x\")] (an answer's: or true, false)")
+        if source is not None and not (isinstance(source, ast.Name)
+                                       and (source.id == SHOWN or source.id in spec.vars)):
+            raise err(source, f"an answer section's argument names a variable of the spec "
+                              f"({', '.join(spec.vars) or 'none'}) or '{SHOWN}', the grid "
+                              f"it shows")
+        if codec.answer is not None and codec.layers == 0:
+            continue
         if not args and _is_option(c.name):
             continue        # the option must be off: a file with it is refused
         if len(args) != codec.layers:
@@ -410,18 +421,60 @@ def write_url(spec: ast.Spec, inst: Instance) -> str:
     return make_url(binding.types[0], cols, rows, body)
 
 
-def write_pzprv3(spec: ast.Spec, inst: Instance) -> str:
-    """The instance as a pzprv3 file (its answer sections empty)."""
+def write_pzprv3(spec: ast.Spec, inst: Instance, answer=None) -> str:
+    """The instance as a pzprv3 file: its answer sections empty, or holding
+    ``answer`` as puzz.link saves a solved puzzle.  ``answer``: the verified
+    answer's data (encoder/answer_data.AnswerData, or any object with its
+    ``values``, ``kinds`` and ``cells``); a value it leaves out (a partial
+    answer) leaves its place empty.  The sections say what fills them
+    (formats/answers.py); a spec whose file line fills none is an error."""
     binding = _writer(spec, "file", inst)
     g = inst.geometry
-    margin = any(codec_table.FILE_CODECS[n].margin for n in binding.codecs)
+    margin = int(any(codec_table.FILE_CODECS[n].margin for n in binding.codecs))
     rows, cols = g.height - margin, g.width - margin
+    answers = _answers(spec, binding, inst, answer, margin) if answer is not None else None
     try:
         lines = codec_table.encode_file_layers(binding.codecs, _values(spec, binding, inst),
-                                               rows, cols)
+                                               rows, cols, answers)
     except FormatError as e:
         raise PzcError(f"{inst.name}: cannot be written as a pzprv3 file: {e.message}") from None
     return make_pzprv3(binding.types[0] if binding.types else spec.url_types[0], rows, cols, lines)
+
+
+def check_answer_file(spec: ast.Spec) -> None:
+    """A PzcError (exit 2) unless the spec writes answers in pzprv3 files: a
+    `file` line with a section that names what fills it."""
+    if spec.file is None or not (spec.url_types or spec.file.types):
+        raise PzcError(f"the spec '{spec.name}' has no 'file' line: pzc cannot write its "
+                       f"puzzles as pzprv3 files")
+    if not any(Binding(spec, spec.file).sources):
+        raise PzcError(f"the spec '{spec.name}' writes no answer in pzprv3 files: its "
+                       f"'file' line names no variable for an answer section (such as "
+                       f"'cellans(shaded)'; docs/language.md, \"url and file\")")
+
+
+def _answers(spec, binding: Binding, inst: Instance, answer, margin: int) -> list:
+    """Per codec of the file line, the raw tokens of the answer it holds (None)."""
+    check_answer_file(spec)
+    blanks = blank_tokens(spec)
+    cells = inst.geometry.cell_set
+    out = []
+    for k, source in enumerate(binding.sources):
+        if source is None:
+            out.append(None)
+            continue
+
+        def clue_reads(cell, raw, k=k):
+            # a question section holding the answer too: a clue stays unless
+            # the raw token reads back as the same clue
+            if cell not in inst.clues:
+                return True
+            if not binding.targets[k]:
+                return binding.registry[binding.codecs[k]].answer_on_clues
+            return binding.to_token(k, codec_table.Mark(raw)) == inst.clues[cell]
+        out.append(answer_tokens(spec, binding, k, answer, cells, margin, binding.letters,
+                                 blanks, clue_reads))
+    return out
 
 
 def _writer(spec, kind, inst) -> Binding:

@@ -146,6 +146,11 @@ class Codec:
     # the raw value of a cell the codec leaves out (binary: 0), which a spec's
     # pair may give a token (Nondango's circles are the cells without a bit)
     blank_raw: object = None
+    # file codecs that can hold an answer: "cells" or "borders"; ``encode``
+    # then takes ``answer=``, the raw tokens by place (formats/answers.py)
+    answer: str | None = None
+    answer_mark: str = "#"     # what an answer's true is written as
+    answer_on_clues: bool = True   # False: a cell with a given number holds no answer
 
     def blank_values(self, rows, cols):
         """The values of this layer on a blank board (an empty URL body)."""
@@ -1418,13 +1423,19 @@ def decode_layers(codec_names, body: str, rows: int, cols: int, base: int = 0,
     return values
 
 
-def _encode_all(registry, codec_names, values, rows, cols) -> list:
-    """Each codec's encoding of its share of ``values``, in order."""
+def _encode_all(registry, codec_names, values, rows, cols, answers=None) -> list:
+    """Each codec's encoding of its share of ``values``, in order; ``answers``
+    (file codecs): per codec, the answer it holds (None: written empty)."""
     out = []
     k = 0
-    for name in codec_names:
+    for i, name in enumerate(codec_names):
         codec = registry[name]
-        out.append(codec.encode(values[k:k + codec.layers], rows, cols, list(values[:k])))
+        share = values[k:k + codec.layers]
+        if codec.answer is not None:
+            out.append(codec.encode(share, rows, cols, list(values[:k]),
+                                    answer=answers[i] if answers else None))
+        else:
+            out.append(codec.encode(share, rows, cols, list(values[:k])))
         k += codec.layers
     if k != len(values):
         raise FormatError(f"{len(values)} layer values for codecs that take {k}")
@@ -1982,7 +1993,7 @@ def _cellexcell(around, lists=False):
             k = slot - ((top if c >= 0 else left) - len(v))
             return number(v[k]) if k >= 0 else "."
         return _write_grid(rows + top + after, cols + left + after, token)
-    return dec, enc
+    return dec, _with_answer(enc, lambda rows, cols: frame(rows, cols)[:2])
 
 
 def _skip_lines(lc: LineCursor, count: int):
@@ -1995,14 +2006,16 @@ def _skip_lines(lc: LineCursor, count: int):
         lc.next("an answer section")
 
 
-def _skip(what, empty):
-    """An answer section: ``rows`` lines, read and ignored, written empty."""
+def _answer_cells(empty):
+    """A cell answer section: ``rows`` lines, read and ignored; written with
+    the answer's token on each cell, ``empty`` elsewhere."""
     def dec(lc, rows, cols, inputs):
         _skip_lines(lc, rows)
         return []
 
-    def enc(values, rows, cols, inputs):
-        return _write_grid(rows, cols, lambda r, c: empty)
+    def enc(values, rows, cols, inputs, answer=None):
+        answer = answer or {}
+        return _write_grid(rows, cols, lambda r, c: answer.get((r, c), empty))
     return dec, enc
 
 
@@ -2017,16 +2030,57 @@ def _skip_line():
     return dec, enc
 
 
-def _skip_borders(what, empty):
-    """A border answer section: ``2 rows - 1`` lines, read and ignored."""
+class Borders(dict):
+    """An answer on borders: (by, bx) in pzprjs's doubled coordinates (cell
+    (r, c) at (2r+1, 2c+1)) -> token.  ``lattice``: the borders are the dot
+    lattice's lines, the board's rim with them (pzprjs's hasborder 2:
+    Slitherlink), else the borders between cells only."""
+    lattice = False
+
+
+def border_lines(rows, cols, lattice, token) -> list:
+    """pzprjs's encodeBorder: the borders across rows (between columns) a
+    line a row, then those between rows; ``token(by, bx)``."""
+    rim = 0 if lattice else 2
+    across = [by for by in range(1, 2 * rows, 2)]
+    down = list(range(rim, 2 * rows + 1 - rim, 2))
+    return (["".join(token(by, bx) + " " for bx in range(rim, 2 * cols + 1 - rim, 2))
+             for by in across]
+            + ["".join(token(by, bx) + " " for bx in range(1, 2 * cols, 2)) for by in down])
+
+
+def _answer_borders(empty):
+    """A border answer section (BorderLine, BorderAns): read and ignored (the
+    lattice's 2 rows + 1 lines when its first line has a border more than
+    the cells, else 2 rows - 1); written with the answer's tokens."""
     def dec(lc, rows, cols, inputs):
-        _skip_lines(lc, 2 * rows - 1)
+        first = lc.peek()
+        lattice = first is not None and len(first.split()) == cols + 1
+        _skip_lines(lc, 2 * rows + 1 if lattice else 2 * rows - 1)
         return []
 
-    def enc(values, rows, cols, inputs):
-        return (_write_grid(rows, cols - 1, lambda r, c: empty)
-                + _write_grid(rows - 1, cols, lambda r, c: empty))
+    def enc(values, rows, cols, inputs, answer=None):
+        answer = answer if answer is not None else Borders()
+        return border_lines(rows, cols, answer.lattice,
+                            lambda by, bx: answer.get((by, bx), empty))
     return dec, enc
+
+
+def _with_answer(encode, frame=lambda rows, cols: (0, 0)):
+    """A question section that also holds the answer (CellQnumAns, a genre's
+    decodeCell, decodeCellExCell): the question written, then each answer
+    token in its cell (``frame(rows, cols)``: the rows and columns before
+    the board's in the section's grid)."""
+    def enc(values, rows, cols, inputs, answer=None):
+        lines = encode(values, rows, cols, inputs)
+        if not answer:
+            return lines
+        top, left = frame(rows, cols)
+        grid = [line.split() for line in lines]
+        for (r, c), tok in answer.items():
+            grid[r + top][c + left] = tok
+        return ["".join(t + " " for t in row) for row in grid]
+    return enc
 
 
 def _fdec_number(lc, rows, cols, inputs):
@@ -2110,15 +2164,17 @@ FILE_CODECS: dict[str, Codec] = {}
 
 
 def _file(name, layers, decode, encode, pzprjs, doc, margin=0, optional=False, places="cells",
-          whole=False):
+          whole=False, answer=None, answer_mark="#", answer_on_clues=True):
     FILE_CODECS[name] = Codec(name, layers, decode, encode, doc, pzprjs, margin, optional,
-                              places=places, whole=whole)
+                              places=places, whole=whole, answer=answer,
+                              answer_mark=answer_mark, answer_on_clues=answer_on_clues)
 
 
 _file("cellqnum", 1, _fdec_cellqnum, _fenc_cellqnum, "CellQnum",
       "a clue number a cell: n, '-' (-2, '?') or '.'")
-_file("cellqnumans", 1, _fdec_cellqnumans, _fenc_cellqnum, "CellQnumAns",
-      "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)")
+_file("cellqnumans", 1, _fdec_cellqnumans, _with_answer(_fenc_cellqnum), "CellQnumAns",
+      "clue numbers with the answer's '#' and '+' (read as blank; written as cellqnum)",
+      answer="cells")
 _file("celldirecqnum", 2, _fdec_celldirecqnum, _fenc_celldirecqnum, "CellDirecQnum",
       "arrow clues 'dir,num' (dir 0-4, num or '-'), '#' (-3) or '.'")
 _file("cellblockarrows", 1, _fdec_cellblockarrows, _fenc_cellblockarrows,
@@ -2139,20 +2195,23 @@ _file("starfile", 1, _fdec_starfile, _fenc_starfile, "StarFile",
       "stars on the doubled grid's places inside the board, a line of 2 cols - 1 "
       "characters for each of 2 rows - 1: '1' white, '2' black, '.' none (today's "
       "pzprjs: DotFile)", places="doubled")
-_file("cell", 1, _fdec_cell, _fenc_cell, "decodeCell",
+_file("cell", 1, _fdec_cell, _with_answer(_fenc_cell), "decodeCell",
       "a token a cell: a whole number, '.' blank, or a symbol; a symbol no pair names "
-      "is the answer's and read as blank")
+      "is the answer's and read as blank", answer="cells")
 _file("empty", 1, _fdec_empty, _fenc_empty, "decodeEmpty (a genre's FileIO)",
       "a cell grid: '*' an empty cell (pzprjs's ques 7, read as 1), '.' any other")
 _file("cellexcell", 1, *_cellexcell(False), "decodeCellExCell",
       "the grid with a row above and a column left of it (hasexcell 1): numbers outside, "
-      "'qN' given numbers and the genre's marks in the cells", places="all")
+      "'qN' given numbers and the genre's marks in the cells", places="all",
+      answer="cells")
 _file("cellexcell_around", 1, *_cellexcell(True), "decodeCellExCell",
       "the grid with a row and a column on every side (hasexcell 2): numbers outside, "
-      "'qN' given numbers and the genre's marks in the cells", places="all")
+      "'qN' given numbers and the genre's marks in the cells", places="all",
+      answer="cells")
 _file("cellexcell_lists", 1, *_cellexcell(False, lists=True), "decodeCellExCell",
       "the grid with (rows+1)//2 rows above and (cols+1)//2 columns left of it: a list of "
-      "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all")
+      "numbers a column and a row (Nonogram), the genre's marks in the cells", places="all",
+      answer="cells")
 _file("celllineparts", 1, _fdec_celllineparts, _fenc_celllineparts,
       "decodePipelink (a genre's FileIO)",
       "pieces of lines as lineparts: 'a'..'g' (11..17), 'o' a circle (6), '-' (-2), '.'")
@@ -2182,13 +2241,19 @@ for _letter in "bfmotxe":
 _file("piecebankqcmp", 0, *_skip_line(), "PieceBankQcmp",
       "an answer section (the pieces ticked off): one line, read and ignored, written empty",
       optional=True)
-for _name, _pz, _empty in (("cellans", "CellAns", "."), ("cellanumsub", "CellAnumsub", "."),
-                           ("cellqsub", "CellQsub", "0"), ("cellqcmp", "CellQcmp", ".")):
-    _file(_name, 0, *_skip(_pz, _empty), _pz,
-          f"an answer section ({_pz}): read and ignored, written empty", optional=True)
+for _name, _pz, _empty, _mark in (("cellans", "CellAns", ".", "#"),
+                                  ("cellanumsub", "CellAnumsub", ".", "#"),
+                                  ("cellqsub", "CellQsub", "0", "1"),
+                                  ("cellqcmp", "CellQcmp", ".", "-")):
+    _file(_name, 0, *_answer_cells(_empty), _pz,
+          f"an answer section ({_pz}): read and ignored; written empty, or with the answer "
+          f"its argument names", optional=True, answer="cells", answer_mark=_mark,
+          # pzprjs gives an answer number (anum) only to a cell without a given one
+          answer_on_clues=_name != "cellanumsub")
 for _name, _pz in (("borderline", "BorderLine"), ("borderans", "BorderAns")):
-    _file(_name, 0, *_skip_borders(_pz, "0"), _pz,
-          f"an answer section ({_pz}): read and ignored, written empty", optional=True)
+    _file(_name, 0, *_answer_borders("0"), _pz,
+          f"an answer section ({_pz}): read and ignored; written empty, or with the answer "
+          f"its argument names", optional=True, answer="borders", answer_mark="1")
 
 
 def decode_file_layers(codec_names, lines, rows: int, cols: int) -> list:
@@ -2201,7 +2266,8 @@ def decode_file_layers(codec_names, lines, rows: int, cols: int) -> list:
     return values
 
 
-def encode_file_layers(codec_names, values: list, rows: int, cols: int) -> list:
-    """The body lines of a pzprv3 file with these layer values."""
-    return [line for lines in _encode_all(FILE_CODECS, codec_names, values, rows, cols)
+def encode_file_layers(codec_names, values: list, rows: int, cols: int, answers=None) -> list:
+    """The body lines of a pzprv3 file with these layer values; ``answers``:
+    per codec, the raw answer tokens it writes (``Codec.answer``), or None."""
+    return [line for lines in _encode_all(FILE_CODECS, codec_names, values, rows, cols, answers)
             for line in lines]

@@ -96,13 +96,14 @@ def load_by_type(spec_for_type, path: str, only: str | None = None, text=None,
         grids=grids_of(spec), only=only)]
 
 
-def write_instance(spec: syntax.Spec, inst: Instance, form: str) -> str:
-    """An instance as a puzz.link URL ('url'), a pzprv3 file ('pzprv3') or a
-    pzc text instance ('text')."""
+def write_instance(spec: syntax.Spec, inst: Instance, form: str, answer=None) -> str:
+    """An instance as a puzz.link URL ('url'), a pzprv3 file ('pzprv3': with
+    ``answer``, an AnswerData, in its answer sections) or a pzc text
+    instance ('text')."""
     if form == "url":
         return puzzlink.write_url(spec, inst)
     if form == "pzprv3":
-        return puzzlink.write_pzprv3(spec, inst)
+        return puzzlink.write_pzprv3(spec, inst, answer)
     blank_opt = board_option(spec, "blank")
     return puzzlink.write_text(spec, inst, blank_opt.value.value[0] if blank_opt else ".")
 

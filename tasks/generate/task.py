@@ -79,7 +79,8 @@ def generated_text(spec, g: Generated, form: str) -> str:
         text = write_instance(spec, g.instance, "text")
         return (f"# seed {g.seed}: {g.clues} clues, {g.stats['seconds']} s\n"
                 + text + "\n")
-    text = write_instance(spec, g.instance, form)
+    # a pzprv3 file holds the answer too, as puzz.link saves a solved puzzle
+    text = write_instance(spec, g.instance, form, g.answer if form == "pzprv3" else None)
     return text if text.endswith("\n") else text + "\n"
 
 
