@@ -13,6 +13,7 @@ import pytest
 
 from pzc import api
 
+import pzprjs
 from conftest import ROOT
 
 # (spec, example instance, the clue taken out so that it has a few solutions)
@@ -72,6 +73,12 @@ def test_deduce_is_what_every_enumerated_solution_shares(name, example, cell, ba
     assert sorted(map(tuple, result.open)) == sorted(set(counted.found.solutions[0].cells) - set(want))
     assert result.undecided == [] and not result.partial
     assert 2 <= result.solutions <= counted.count
+    # the partial answer's values (a pzprv3 file's) are the same in every solution
+    answers = counted.answers
+    for name, table in result.answer.values.items():
+        for key, value in table.items():
+            assert all(a.values[name][key] == value for a in answers), (name, key)
+    assert result.answer.cells == want
     # the board: each determined place's text, '?' where solutions differ
     marks = {tuple(p): "?" for p in result.open}
     first = counted.found.solutions[0]
@@ -105,6 +112,31 @@ def test_the_cli_prints_the_board_with_open_places(run_pzc):
     svg = run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt", "--format", "svg",
                   cwd=ROOT).stdout
     assert svg.count('class="differs"') == 19
+
+
+def test_pzprv3_files_hold_what_every_solution_shares(run_pzc):
+    """A unique puzzle's file is solve's; an open one's holds the determined
+    lines only, and pzprjs opens it as the same puzzle."""
+    pzprjs.need()
+    same = [run_pzc(command, "masyu", "specs/examples/masyu/small.txt", "--format", "pzprv3",
+                    cwd=ROOT) for command in ("solve", "deduce")]
+    assert same[0].returncode == same[1].returncode == 0
+    assert same[0].stdout == same[1].stdout
+    out = run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt", "--format", "pzprv3",
+                  cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    # the vertical edges of the bottom rows: the determined lines of the board
+    assert lines[-2:] == ["1 0 1 1 1 0 ", "1 0 1 1 1 0 "]
+    spec = api.load_spec("masyu")
+    opened_file = api.load_instances(spec, "open.pzprv3", text=out.stdout)[0]
+    plain = api.load_instances(spec, str(ROOT / "specs/examples/masyu/open.txt"))[0]
+    assert opened_file.clues == plain.clues
+    verdicts = pzprjs.check([{"open": text} for text in (same[0].stdout, out.stdout)])
+    assert verdicts[0]["complete"], verdicts[0]
+    assert not verdicts[1]["complete"] and "error" not in verdicts[1]
+    assert [line.strip() for line in verdicts[1]["file"].splitlines()[-2:]] == \
+        [line.strip() for line in lines[-2:]]
 
 
 def test_no_solution_says_so_and_points_to_explain(run_pzc, tmp_path):
