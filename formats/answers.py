@@ -103,10 +103,11 @@ def answer_tokens(spec, binding, k: int, answer, cells, margin: int, letters: bo
         values = getattr(answer, "function_values", None)
         table, kind = (values(name) if values is not None else {}), "cells"
     else:
-        if name not in answer.values:
+        if name not in answer.kinds:
             raise PzcError(f"{what}: the variable '{name}' is not in the answer (only the "
                            f"variables the spec's `show` reads are)")
-        table, kind = answer.values[name], answer.kinds.get(name)
+        # a partial answer (deduce's) may hold none of its values
+        table, kind = answer.values.get(name, {}), answer.kinds[name]
 
     def raw(value):
         for r, v in pairs:

@@ -139,6 +139,12 @@ def test_pzprv3_files_hold_what_every_solution_shares(run_pzc):
         [line.strip() for line in lines[-2:]]
 
 
+def test_a_pzprv3_file_with_nothing_determined_holds_the_puzzle_alone(run_pzc):
+    out = run_pzc("deduce", "https://puzz.link/p?akari/6/6/", "--format", "pzprv3")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "pzprv3\nakari\n6\n6\n" + ". . . . . . \n" * 6
+
+
 def test_no_solution_says_so_and_points_to_explain(run_pzc, tmp_path):
     (tmp_path / "none.txt").write_text("11..\n....\n....\n....\n")     # two 1s in a row
     out = run_pzc("deduce", "sudoku", str(tmp_path / "none.txt"))
