@@ -1,0 +1,230 @@
+"""pzc serve (tasks/serve/): every endpoint through werkzeug's test client,
+with real jobs in real processes; the page itself in a real browser is
+tests/test_serve_browser.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from werkzeug.test import Client
+
+from pzc import api
+from pzc.tasks.explain.report import explain_lines
+from pzc.tasks.serve.app import MAX_BODY, Workbench
+from pzc.tasks.serve.jobs import Jobs, overdue_after
+from timelimit_cases import EXPONENTIAL
+
+# unique puzzles of four genres (made by `pzc generate ... --format url`)
+UNIQUE = ["https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+          "https://puzz.link/p?akari/6/6/h.jcal.m8.bi",
+          "https://puzz.link/p?slither/6/6/hdg3b11bicgc11bg88d",
+          "https://puzz.link/p?mashu/6/6/000092f00310"]
+SEVERAL = "https://puzz.link/p?akari/6/6/"          # no clue: many ways to light it
+NONE = "https://puzz.link/p?akari/3/3/ckc"          # two 2s in opposite corners of 3x3
+BLANK_3X3 = "3 3\n...\n...\n...\n"
+
+
+@pytest.fixture(scope="module")
+def jobs():
+    jobs = Jobs()
+    yield jobs
+    jobs.close()
+
+
+@pytest.fixture(scope="module")
+def client(jobs):
+    return Client(Workbench(jobs))
+
+
+def start(client, **given):
+    response = client.post("/api/jobs", json=given)
+    assert response.status_code == 202, response.get_data(as_text=True)
+    return response.json["job"]
+
+
+def reply_of(client, key, limit=120):
+    """The job's reply, polling as the page does."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        reply = client.get(f"/api/jobs/{key}?wait=5").json
+        if reply["status"] != "running":
+            return reply
+    raise AssertionError(f"job {key} still running after {limit} s")
+
+
+def run(client, **given):
+    return reply_of(client, start(client, **given))
+
+
+def same_instance(url):
+    """The puzzle read here as the server reads it (named "puzzle")."""
+    spec = api.load_spec(api.spec_for_puzzle(url))
+    return spec, api.load_instances(spec, "puzzle", text=url)[0]
+
+
+@pytest.mark.parametrize("url", UNIQUE)
+def test_read_draws_the_board_and_links_back_to_puzzlink(client, url):
+    reply = run(client, action="read", puzzle=url)
+    spec, inst = same_instance(url)
+    assert reply["status"] == "read" and reply["spec"] == spec.name
+    assert reply["board"].startswith("<svg") and reply["svg"] == reply["board"]
+    assert reply["url"] == api.write_instance(spec, inst, "url")
+    assert reply["generate"] == (spec.generate is not None)
+
+
+@pytest.mark.parametrize("url", UNIQUE)
+def test_solve_and_unique_answer_as_the_library_does(client, url):
+    spec, inst = same_instance(url)
+    solved = run(client, action="solve", puzzle=url, timeout=60)
+    expected = api.solve(spec, inst)
+    assert solved["status"] == "solved" and expected.verified
+    assert solved["text"][1:] == ["  " + row for row in expected.grid]
+    assert solved["svg"].startswith("<svg") and solved["svg"] != solved["board"]
+    # the answer file is the one --format pzprv3 writes, and it reads back as the puzzle
+    assert solved["pzprv3"] == api.write_instance(spec, inst, "pzprv3", expected.answer)
+    assert api.load_instances(spec, "x", text=solved["pzprv3"])[0].layers == inst.layers
+    checked = run(client, action="unique", puzzle=url, timeout=60, backend="smt")
+    assert checked["status"] == "unique" and checked["line"] == "Unique answer"
+    assert api.count(spec, inst, limit=2).count == 1          # the other backend agrees
+
+
+def test_several_and_none_as_a_count_finds_them(client):
+    spec, inst = same_instance(SEVERAL)
+    reply = run(client, action="unique", puzzle=SEVERAL, timeout=60)
+    assert api.count(spec, inst, limit=2, backend="smt").count == 2
+    assert reply["status"] == "several" and "NOT unique" in reply["line"]
+    assert reply["svg"].count("<svg") >= 1 and "first" in reply["svg"]
+    spec, inst = same_instance(NONE)
+    assert api.count(spec, inst, backend="smt").count == 0
+    for action in ("solve", "unique", "deduce"):
+        reply = run(client, action=action, puzzle=NONE, timeout=60)
+        assert reply["status"] == "none" and reply["line"] == "No answer", action
+        assert reply["pzprv3"] is None
+
+
+def test_deduce_counts_what_every_solution_shares(client):
+    spec, inst = same_instance(SEVERAL)
+    reply = run(client, action="deduce", puzzle=SEVERAL, timeout=60)
+    other = api.deduce(spec, inst, backend="smt")
+    assert reply["status"] == other.status == "several"
+    assert reply["counts"] == {"determined": other.determined, "open": len(other.open),
+                               "undecided": 0}
+    assert reply["text"][1:] == ["  " + row for row in other.board]
+
+
+def test_explain_names_a_core_of_a_puzzle_with_no_answer(client):
+    spec, inst = same_instance(NONE)
+    reply = run(client, action="explain", puzzle=NONE, timeout=60)
+    expected = api.explain(spec, inst)
+    assert reply["status"] == "none" and expected.status == "unsat"
+    assert reply["text"] == explain_lines(expected)
+    assert reply["svg"].startswith("<svg")
+
+
+def test_generate_makes_a_unique_puzzle_like_the_one_shown(client):
+    reply = run(client, action="generate", puzzle=UNIQUE[0], seed=7, timeout=60)
+    assert reply["status"] == "generated" and reply["seed"] == 7
+    spec, made = same_instance(reply["puzzle"])
+    assert (made.geometry.width, made.geometry.height) == (5, 5)
+    assert api.unique(spec, made).status == "unique"
+    again = run(client, action="generate", puzzle=UNIQUE[0], seed=7, timeout=60)
+    assert again["puzzle"] == reply["puzzle"]         # the seed alone makes it
+    sized = run(client, action="generate", spec="nurikabe", size="6x4", seed=1, timeout=60)
+    _, made = same_instance(sized["puzzle"])
+    assert (made.geometry.width, made.geometry.height) == (6, 4)
+
+
+def test_generate_is_refused_where_the_spec_has_no_generate_lines(client):
+    reply = run(client, action="generate", puzzle="https://puzz.link/p?lits/5/5/9arkk285")
+    assert reply["status"] == "error" and "generate" in reply["error"]["message"]
+
+
+def test_a_pasted_spec_is_used_and_its_errors_are_located(client):
+    spec = "puzzle mine\nboard square\nvar v[c in cells] : bool\nshow v\nrule r: all c in cells: v[c]\n"
+    reply = run(client, action="solve", puzzle=BLANK_3X3, spec_text=spec)
+    assert reply["status"] == "solved" and reply["spec"] == "mine"
+    broken = spec.replace("all c in", "all c on")
+    reply = run(client, action="read", puzzle=BLANK_3X3, spec_text=broken)
+    assert reply["status"] == "error"
+    error = reply["error"]
+    assert (error["file"], error["line"], error["column"]) == ("<pasted spec>", 5, 15)
+    assert error["source_line"] == "rule r: all c on cells: v[c]"
+
+
+@pytest.mark.parametrize("given, said", [
+    ({"puzzle": "https://puzz.link/p?akari/3/3/4"}, "1:32: error: the body ends"),
+    ({"puzzle": "https://puzz.link/p?nosuchgenre/3/3/4"}, "no built-in spec reads"),
+    ({"puzzle": ""}, "paste a puzz.link URL"),
+    ({"puzzle": BLANK_3X3, "spec": "/etc/passwd"}, "no built-in spec named '/etc/passwd'"),
+    ({"puzzle": BLANK_3X3, "spec": "../specs/akari.pz"}, "no built-in spec named"),
+    ({"puzzle": UNIQUE[0], "timeout": "soon"}, "time limit must be a number"),
+    ({"puzzle": UNIQUE[0], "backend": "external"}, "unknown backend"),
+    ({"puzzle": UNIQUE[0], "action": "format"}, "unknown action"),
+])
+def test_bad_input_is_a_located_error_not_a_crash(client, given, said):
+    reply = run(client, **dict({"action": "solve"}, **given))
+    assert reply["status"] == "error" and reply["line"] == "Error"
+    assert said in reply["error"]["text"]
+
+
+def test_no_request_names_a_file(client):
+    assert client.get("/static/app.py").status_code == 404
+    assert client.get("/static/..%2Fapp.py").status_code == 404
+    assert client.get("/static/workbench.js").status_code == 200
+    page = client.get("/").get_data(as_text=True)
+    # offline: nothing is loaded from another host
+    assert "http://" not in page and "https://" not in page.replace("https://puzz.link/p?", "")
+    for name in ("workbench.js", "workbench.css"):
+        text = client.get(f"/static/{name}").get_data(as_text=True)
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text
+
+
+def test_requests_are_limited_in_size_and_kind(client):
+    huge = {"action": "read", "puzzle": "x" * MAX_BODY}
+    response = client.post("/api/jobs", json=huge)
+    assert response.status_code == 413 and "larger than" in response.json["error"]["message"]
+    # a form post (what another site's page can send without asking) is refused
+    response = client.post("/api/jobs", data={"action": "read"})
+    assert response.status_code == 415
+    response = client.post("/api/jobs", data="[1", content_type="application/json")
+    assert response.status_code == 400
+    assert client.get("/api/jobs/j999999").status_code == 404
+    # DNS rebinding: a request addressed to another name is refused
+    response = client.get("/api/specs", headers={"Host": "evil.example:8329"})
+    assert response.status_code == 403
+    assert "nurikabe" in client.get("/api/specs").json["specs"]
+
+
+def test_stop_ends_the_job_at_once_and_frees_its_worker(client, jobs):
+    key = start(client, action="solve", puzzle=BLANK_3X3, spec_text=EXPONENTIAL)
+    time.sleep(0.5)
+    assert client.get(f"/api/jobs/{key}?wait=0").json["status"] == "running"
+    process = jobs.get(key).process
+    stopped = client.post(f"/api/jobs/{key}/stop").json
+    assert stopped["status"] == "stopped" and stopped["line"] == "Stopped"
+    assert not process.is_alive()
+    with pytest.raises(ProcessLookupError):         # its process group is gone too
+        os.killpg(process.pid, 0)
+    assert reply_of(client, key)["status"] == "stopped"
+    assert run(client, action="solve", puzzle=UNIQUE[0])["status"] == "solved"
+
+
+def test_a_time_limit_stops_the_job_and_says_so(client):
+    began = time.monotonic()
+    reply = run(client, action="solve", puzzle=BLANK_3X3, spec_text=EXPONENTIAL, timeout=1)
+    assert reply["status"] == "timeout" and reply["line"] == "Time limit reached"
+    assert reply["elapsed_s"] <= overdue_after(1)
+    assert time.monotonic() - began < 1 + 5       # the reply came, not a hang
+
+
+def test_too_many_jobs_at_once_are_refused(client, jobs):
+    keys = [start(client, action="solve", puzzle=BLANK_3X3, spec_text=EXPONENTIAL)
+            for _ in range(jobs.most_running - jobs.running())]
+    response = client.post("/api/jobs", json={"action": "read", "puzzle": UNIQUE[0]})
+    assert response.status_code == 429
+    for key in keys:
+        client.post(f"/api/jobs/{key}/stop")
+    assert jobs.running() == 0
