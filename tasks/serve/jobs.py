@@ -83,7 +83,7 @@ class Jobs:
 
     def __init__(self, most_running: int = MOST_RUNNING):
         self.context = multiprocessing.get_context("forkserver")
-        self.context.set_forkserver_preload(["pzc.tasks.serve.jobs"])
+        self.context.set_forkserver_preload(["pzc.tasks.serve.jobs", "pzc.tasks.serve.warm"])
         self.most_running = most_running
         self.lock = threading.Lock()
         self.jobs: dict = {}

@@ -103,6 +103,22 @@ def _size(text: str):
     return int(w), int(h) if h else None
 
 
+# the built-in specs, loaded once before the jobs are forked (warm.py); a job
+# that changes its copy changes only its own process's
+BUILT_IN: dict = {}
+
+
+def preload_builtins() -> None:
+    for name in builtin_specs():
+        BUILT_IN[name] = load_spec(name, builtin_source(name))
+
+
+def builtin(name: str):
+    if name not in BUILT_IN:
+        BUILT_IN[name] = load_spec(name, builtin_source(name))
+    return BUILT_IN[name]
+
+
 def chosen_spec(req: Request):
     """The spec that reads the puzzle (None: the puzzle's type chooses)."""
     if req.spec_text.strip():
@@ -114,7 +130,7 @@ def chosen_spec(req: Request):
         name = builtin_aliases().get(name, name)
     if name not in builtin_specs():     # never a path: only the built-in specs are named
         raise PzcError(f"no built-in spec named {req.spec_name!r}")
-    return load_spec(name, builtin_source(name))
+    return builtin(name)
 
 
 def read_puzzle(req: Request) -> tuple:
@@ -124,6 +140,7 @@ def read_puzzle(req: Request) -> tuple:
             return chosen_spec(req), None
         raise PzcError("paste a puzz.link URL, a pzprv3 file or a text instance first")
     choice = SpecChoice(chosen_spec(req))
+    choice.loaded.update(BUILT_IN)
     found = choice.read(PUZZLE_NAME, text=req.puzzle)
     if not found:
         raise PzcError("the text holds no puzzle")
