@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from pzc import api  # noqa: E402
-from test_serve import BLANK_3X3, UNIQUE  # noqa: E402
+from serve_cases import BLANK_3X3, UNIQUE  # noqa: E402
 from timelimit_cases import EXPONENTIAL  # noqa: E402
 
 

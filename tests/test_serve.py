@@ -15,16 +15,8 @@ from pzc import api
 from pzc.tasks.explain.report import explain_lines
 from pzc.tasks.serve.app import MAX_BODY, Workbench
 from pzc.tasks.serve.jobs import Jobs, overdue_after
+from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
-
-# unique puzzles of four genres (made by `pzc generate ... --format url`)
-UNIQUE = ["https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
-          "https://puzz.link/p?akari/6/6/h.jcal.m8.bi",
-          "https://puzz.link/p?slither/6/6/hdg3b11bicgc11bg88d",
-          "https://puzz.link/p?mashu/6/6/000092f00310"]
-SEVERAL = "https://puzz.link/p?akari/6/6/"          # no clue: many ways to light it
-NONE = "https://puzz.link/p?akari/3/3/ckc"          # two 2s in opposite corners of 3x3
-BLANK_3X3 = "3 3\n...\n...\n...\n"
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from urllib.parse import quote
 import pytest
 
 from browser import browser
-from test_serve import BLANK_3X3, NONE, SEVERAL, UNIQUE
+from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
 
 try:
@@ -148,10 +148,11 @@ def test_generate_puts_a_new_puzzle_on_the_board(page):
     load(page, UNIQUE[0])
     assert by_id(page, "generate").is_enabled()
     assert press(page, "generate") == "generated"
+    assert by_id(page, "status").text.startswith("Generated a puzzle with exactly one answer")
     made = by_id(page, "puzzle").get_property("value")
     assert made.startswith("https://puzz.link/p?nurikabe/5/5/") and made != UNIQUE[0]
-    wait_for(page, lambda: "Read as" in by_id(page, "status").text)
-    assert press(page, "unique") == "unique"
+    assert by_id(page, "puzzlink").get_attribute("href") == made
+    assert press(page, "unique") == "unique"          # the new puzzle is the one checked
 
 
 def test_a_located_error_for_a_bad_url_and_a_bad_spec(page):
@@ -202,3 +203,4 @@ def test_a_url_parameter_sends_a_puzzle_to_the_page(page, address):
     assert svg(page, "board").startswith("<svg")
     mark = by_id(page, "bookmarklet").get_dom_attribute("href")
     assert mark.startswith("javascript:") and f'"{address}?url="' in mark
+

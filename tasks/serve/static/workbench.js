@@ -80,7 +80,8 @@ function showAnswerFile(reply) {
   }
 }
 
-async function readPuzzle() {
+// keepStatus: the status line stays (a generated puzzle's, read after it is shown)
+async function readPuzzle(keepStatus) {
   const mine = ++reading;
   if (!$("puzzle").value.trim()) {
     $("board").innerHTML = "";
@@ -97,12 +98,12 @@ async function readPuzzle() {
   }
   $("board").innerHTML = reply.board || "";
   showLinks(reply);
-  if (!running) setStatus("idle", "Read as " + reply.spec + ": choose a task.");
+  if (!running && !keepStatus) setStatus("idle", "Read as " + reply.spec + ": choose a task.");
 }
 
 function readSoon() {
   clearTimeout(readTimer);
-  readTimer = setTimeout(readPuzzle, 250);
+  readTimer = setTimeout(() => readPuzzle(false), 250);
 }
 
 async function run(action) {
@@ -131,7 +132,7 @@ function done(action, reply) {
   if (reply.url !== undefined) showLinks(reply);
   if (action === "generate" && reply.puzzle) {
     $("puzzle").value = reply.puzzle;     // the new puzzle is the one to work on
-    readPuzzle();
+    readPuzzle(true);
   }
 }
 
@@ -168,5 +169,5 @@ listSpecs();
 const given = new URLSearchParams(location.search).get("url");
 if (given) {
   $("puzzle").value = given;
-  readPuzzle();
+  readPuzzle(false);
 }
