@@ -81,6 +81,14 @@ function showAnswerFile(reply) {
 }
 
 // keepStatus: the status line stays (a generated puzzle's, read after it is shown)
+// a result belongs to the puzzle it was run on: gone when another is read
+function clearResult() {
+  $("result").innerHTML = "";
+  $("result-caption").textContent = "Result";
+  $("text").textContent = "";
+  showAnswerFile({});
+}
+
 async function readPuzzle(keepStatus) {
   const mine = ++reading;
   if (!$("puzzle").value.trim()) {
@@ -91,8 +99,10 @@ async function readPuzzle(keepStatus) {
   const reply = started.job ? await finished(started.job) : started;
   if (mine !== reading) return;
   showError(reply);
+  if (!keepStatus) clearResult();
   if (reply.status === "error") {
     $("board").innerHTML = "";
+    $("puzzlink").hidden = true;
     if (!running) setStatus("error", "The puzzle cannot be read");
     return;
   }
