@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
 import time
+import urllib.request
+import uuid
 
 import pytest
 from werkzeug.test import Client
@@ -220,3 +225,45 @@ def test_too_many_jobs_at_once_are_refused(client, jobs):
     for key in keys:
         client.post(f"/api/jobs/{key}/stop")
     assert jobs.running() == 0
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_server_that_dies_leaves_no_job_running(how):
+    """Its jobs (and the fork server they come from) end with it, however it ends."""
+    mark = f"pzc-serve-test-{uuid.uuid4()}"
+    server = subprocess.Popen([sys.executable, "-m", "pzc.cli", "serve", "--port", "0"],
+                              stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PZC_SERVE_TEST_MARK=mark))
+    address = server.stdout.readline().split(" at ")[1].split()[0]
+    body = json.dumps({"action": "solve", "puzzle": BLANK_3X3, "spec_text": EXPONENTIAL})
+    request = urllib.request.Request(address + "api/jobs", data=body.encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 202
+    assert wait_until(lambda: len(marked(mark)) >= 3, 30)    # server, fork server, job
+    server.send_signal(how)
+    server.wait(30)
+    assert wait_until(lambda: not marked(mark), 10), marked(mark)
+
+
+def marked(mark: str) -> list:
+    """The processes whose environment holds ``mark``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if mark.encode() in f.read():
+                    found.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def wait_until(condition, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()

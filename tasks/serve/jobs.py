@@ -30,16 +30,29 @@ MOST_KEPT = 64            # finished replies kept until the page fetches them
 STOPPED = {"status": "stopped", "line": "Stopped"}
 
 
-def job_main(conn, given: dict):
-    """A job's process: run it, send the reply, end."""
-    die_with(os.getppid())          # the fork server, which ends with the server
+def job_main(conn, server, given: dict):
+    """A job's process: run it, send the reply, end.  ``server``: a pipe
+    only the server writes to; it closes when the server dies."""
+    die_with(os.getppid())          # the fork server
     os.setpgid(0, 0)                # its solver workers are killed with it
+    # the fork server lives on while a job holds its fds, so the job must end
+    # with the server itself, not only with its parent
+    threading.Thread(target=end_with, args=(server,), daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the server's
     reply = work.run(given)
     try:
         conn.send(reply)
     except OSError:                 # stopped meanwhile, or the server is gone
         pass
+
+
+def end_with(server):
+    """Kill this job's process group once the server's end of ``server`` closes."""
+    try:
+        server.recv()
+    except (EOFError, OSError):
+        pass
+    os.killpg(0, signal.SIGKILL)
 
 
 def overdue_after(timeout: float | None) -> float | None:
@@ -51,10 +64,11 @@ def overdue_after(timeout: float | None) -> float | None:
 
 
 class Job:
-    def __init__(self, key: str, process, conn, timeout):
+    def __init__(self, key: str, process, conn, lifeline, timeout):
         self.key = key
         self.process = process
         self.conn = conn
+        self.lifeline = lifeline        # closed when the job is over (or the server dies)
         self.timeout = timeout
         self.started = time.monotonic()
         self.reply: dict | None = None
@@ -105,11 +119,13 @@ class Jobs:
             self._forget_old()
             key = next(self.keys)
             here, there = self.context.Pipe(duplex=False)
-            process = self.context.Process(target=job_main, args=(there, given),
+            watched, lifeline = self.context.Pipe(duplex=False)   # the job reads, the server holds
+            process = self.context.Process(target=job_main, args=(there, watched, given),
                                            name=f"pzc serve job {key}")
             process.start()          # not a daemon: a job may fork its solver workers
             there.close()
-            job = self.jobs[key] = Job(key, process, here, work.time_limit(given))
+            watched.close()
+            job = self.jobs[key] = Job(key, process, here, lifeline, work.time_limit(given))
         threading.Thread(target=self._watch, args=(job,), daemon=True,
                          name=f"watch {key}").start()
         return key
@@ -133,6 +149,7 @@ class Jobs:
                                                  f"{job.process.exitcode}", "line": None,
                                       "column": None, "file": None}})
         job.conn.close()
+        job.lifeline.close()
 
     def get(self, key: str) -> Job:
         with self.lock:
