@@ -20,6 +20,7 @@ from pzc import api
 from pzc.tasks.explain.report import explain_lines
 from pzc.tasks.serve.app import MAX_BODY, Workbench
 from pzc.tasks.serve.jobs import Jobs, overdue_after
+from processes import holding
 from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
 
@@ -241,23 +242,10 @@ def test_a_server_that_dies_leaves_no_job_running(how):
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request) as response:
         assert response.status == 202
-    assert wait_until(lambda: len(marked(mark)) >= 3, 30)    # server, fork server, job
+    assert wait_until(lambda: len(holding(mark, "environ")) >= 3, 30)    # server, fork server, job
     server.send_signal(how)
     server.wait(30)
-    assert wait_until(lambda: not marked(mark), 10), marked(mark)
-
-
-def marked(mark: str) -> list:
-    """The processes whose environment holds ``mark``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if mark.encode() in f.read():
-                    found.append(int(entry))
-        except (OSError, ValueError):
-            continue
-    return found
+    assert wait_until(lambda: not holding(mark, "environ"), 10), holding(mark, "environ")
 
 
 def wait_until(condition, seconds: float) -> bool:
