@@ -89,6 +89,21 @@ def test_solve_and_unique_answer_as_the_library_does(client, url):
     assert api.count(spec, inst, limit=2).count == 1          # the other backend agrees
 
 
+@pytest.mark.parametrize("url", UNIQUE)
+def test_a_pzprv3_file_and_a_text_instance_read_as_the_url_does(client, url):
+    spec, inst = same_instance(url)
+    from_file = run(client, action="solve", puzzle=api.write_instance(spec, inst, "pzprv3"))
+    assert from_file["status"] == "solved" and from_file["url"] == url
+    # a text instance names no type: the spec is chosen on the page
+    text = api.write_instance(spec, inst, "text")
+    unread = run(client, action="read", puzzle=text)
+    assert unread["status"] == "error" and unread["error"]["line"] == 1
+    assert "choose its spec in the Spec list" in unread["error"]["message"]
+    from_text = run(client, action="solve", puzzle=text, spec=spec.name)
+    assert from_text["status"] == "solved" and from_text["url"] == url
+    assert from_text["text"] == from_file["text"]
+
+
 def test_several_and_none_as_a_count_finds_them(client):
     spec, inst = same_instance(SEVERAL)
     reply = run(client, action="unique", puzzle=SEVERAL, timeout=60)

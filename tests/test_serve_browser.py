@@ -18,6 +18,7 @@ from urllib.parse import quote
 import pytest
 
 from browser import browser
+from pzc import api
 from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
 
@@ -26,7 +27,7 @@ try:
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     webdriver = None
 
@@ -166,6 +167,24 @@ def test_a_located_error_for_a_bad_url_and_a_bad_spec(page):
     wait_for(page, lambda: "<pasted spec>:5:15" in by_id(page, "error").text)
     screenshot(page, "error")
     by_id(page, "own-spec").click()
+
+
+def test_a_pzprv3_file_and_a_text_instance_with_its_spec_chosen(page):
+    spec = api.load_spec(api.spec_for_puzzle(UNIQUE[1]))
+    inst = api.load_instances(spec, "puzzle", text=UNIQUE[1])[0]
+    board = load(page, api.write_instance(spec, inst, "pzprv3"))
+    assert board.startswith("<svg") and press(page, "solve") == "solved"
+    paste(page, "puzzle", api.write_instance(spec, inst, "text"))
+    wait_for(page, lambda: by_id(page, "error").is_displayed())
+    assert "choose its spec in the Spec list" in by_id(page, "error").text
+    Select(by_id(page, "spec")).select_by_value(spec.name)
+    wait_for(page, lambda: "Read as akari" in by_id(page, "status").text)
+    assert not by_id(page, "error").is_displayed()
+    assert by_id(page, "puzzlink").get_attribute("href") == UNIQUE[1]
+    assert press(page, "solve") == "solved"
+    Select(by_id(page, "spec")).select_by_value("")
+    load(page, "https://puzz.link/p?lits/5/5/9arkk285")     # no generate lines
+    assert not by_id(page, "generate").is_enabled()
 
 
 def test_stop_ends_a_long_job_and_the_next_runs_at_once(page):

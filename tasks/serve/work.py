@@ -133,13 +133,24 @@ def chosen_spec(req: Request):
     return builtin(name)
 
 
+class PageSpecChoice(SpecChoice):
+    """The spec of each puzzle as the command line chooses it, but where a
+    puzzle names no type the page's own advice (its Spec list)."""
+
+    def __call__(self, ptype, fail):
+        if ptype is None:
+            raise fail("this names no puzzle type (it is no puzz.link URL or pzprv3 file): "
+                       "choose its spec in the Spec list, or paste your own")
+        return super().__call__(ptype, fail)
+
+
 def read_puzzle(req: Request) -> tuple:
     """(spec, instance) of the pasted puzzle: its first instance."""
     if not req.puzzle.strip():
         if req.action == "generate":
             return chosen_spec(req), None
         raise PzcError("paste a puzz.link URL, a pzprv3 file or a text instance first")
-    choice = SpecChoice(chosen_spec(req))
+    choice = PageSpecChoice(chosen_spec(req))
     choice.loaded.update(BUILT_IN)
     found = choice.read(PUZZLE_NAME, text=req.puzzle)
     if not found:
