@@ -2,6 +2,7 @@
 
     python bench/serve.py                  # 20 rounds
     python bench/serve.py --rounds 50
+    python bench/serve.py --browser        # and the same Stop seen on the page
 
 Starts a real `pzc serve --port 0` (this checkout's) and talks HTTP to it, as
 the page does (start a job, poll for its reply).  Median and worst of each:
@@ -15,12 +16,17 @@ the page does (start a job, poll for its reply).  Median and worst of each:
                      require, no time limit): the stop request's round trip,
                      the seconds until the killed process is reaped
                      (freed_s), and the next Solve job's round trip after it
+  --browser          the page in headless Chromium (Selenium, chromium-driver):
+                     from the click on Stop to the status line "Stopped",
+                     and from the next click on Solve to "Solved" (beside what
+                     WebDriver alone takes for a click and a look)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -74,6 +80,8 @@ def line(name, values):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--browser", action="store_true",
+                        help="also time Stop on the page in headless Chromium")
     args = parser.parse_args(argv)
     server = Server()
     try:
@@ -105,8 +113,69 @@ def main(argv=None):
         line("stop request (round trip)", stops)
         line("killed process reaped (freed_s)", freed)
         line("next Solve job (round trip)", after)
+        if args.browser:
+            on_the_page(server.address, args.rounds)
     finally:
         server.close()
+
+
+def on_the_page(address, rounds):
+    """Stop and the next Solve as the page shows them: the page's requests,
+    and WebDriver's own round trips for the click and each look at the
+    status line, included."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from browser import browser
+
+    options = Options()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(flag)
+    # Debian's chromium and chromedriver, named: Selenium would otherwise look online
+    options.binary_location = browser()
+    page = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+
+    def paste(name, text):
+        page.execute_script("const e = document.getElementById(arguments[0]); "
+                            "e.value = arguments[1]; e.dispatchEvent(new Event('input'));",
+                            name, text)
+
+    def until(kind):
+        WebDriverWait(page, 30, poll_frequency=0.005).until(
+            lambda _: page.find_element(By.ID, "status").get_attribute("class") == kind)
+
+    def click(button, kind):
+        began = time.perf_counter()
+        page.find_element(By.ID, button).click()
+        until(kind)
+        return time.perf_counter() - began
+
+    try:
+        page.get(address)
+        page.find_element(By.ID, "timeout").clear()
+        stops, after, idle = [], [], []
+        for _ in range(rounds):
+            paste("puzzle", BLANK_3X3)
+            paste("spec-text", EXPONENTIAL)
+            until("idle")
+            page.find_element(By.ID, "solve").click()
+            until("running")
+            time.sleep(0.3)
+            stops.append(click("stop", "stopped"))
+            paste("spec-text", "")
+            paste("puzzle", UNIQUE[0])
+            until("idle")
+            after.append(click("solve", "solved"))
+            idle.append(click("result-caption", "solved"))      # a click that does nothing
+        print("On the page (headless Chromium)")
+        line("WebDriver alone: a click, a look", idle)
+        line("Stop clicked -> 'Stopped' shown", stops)
+        line("Solve clicked -> 'Solved' shown", after)
+    finally:
+        page.quit()
 
 
 if __name__ == "__main__":
