@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import uuid
 import pytest
 from werkzeug.test import Client
 
+from outcomes import no_traceback
 from pzc import api
 from pzc.tasks.explain.report import explain_lines
 from pzc.tasks.serve.app import MAX_BODY, Workbench
@@ -270,3 +272,22 @@ def wait_until(condition, seconds: float) -> bool:
             return True
         time.sleep(0.05)
     return condition()
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--port", "70000"], "expected a port number from 0 to 65535"),
+    (["--port", "0", "--host", "203.0.113.1"], "pzc serve cannot listen on 203.0.113.1 port 0"),
+    (["--port", "0", "--host", "no-such-host.invalid"], "pzc serve cannot listen on"),
+])
+def test_pzc_serve_that_cannot_listen_says_why(run_pzc, args, said):
+    run = run_pzc("serve", *args, timeout=60)
+    no_traceback(run)
+    assert run.returncode == 2 and said in run.stderr
+
+
+def test_pzc_serve_on_a_port_in_use_says_so(run_pzc):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        run = run_pzc("serve", "--port", str(port), timeout=60)
+    no_traceback(run)
+    assert run.returncode == 2 and "another program has it" in run.stderr
