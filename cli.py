@@ -215,7 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="exit codes: 0 deduced (one solution or several); 1 an instance "
                               "has no solution (pzc explain says why); 2 bad input; 3 time "
                               "limit reached (what was decided so far is printed)")
-    _solver_options(d)
+    _solver_options(d, answer_files="each instance as puzz.link's file holding what every "
+                                    "solution shares (the determined places), as puzz.link "
+                                    "saves a half-solved puzzle")
     d.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses, times and the number of "
                         "solutions looked at")
@@ -989,15 +991,17 @@ def _answer_files(args, run) -> int:
         except PzcError as e:
             return _error_result(args, inst.name, spec.name, e)
         result = run(spec, inst, progress)
-        answer = result.answer if isinstance(result, api.Result) else \
-            (result.answers[0] if result.status in ("unique", "several") else None)
+        if isinstance(result, (api.Result, api.DeduceResult)):
+            answer = result.answer             # deduce's: the part every solution shares
+        else:
+            answer = result.answers[0] if result.status in ("unique", "several") else None
         if answer is None:
             return result
         try:
             files.append(api.write_instance(spec, inst, "pzprv3", answer))
         except PzcError as e:
             result.error, result.exit_code = e, worst_exit([result.exit_code, e.exit_code])
-        if result.status == "several":
+        if result.status == "several" and not isinstance(result, api.DeduceResult):
             print(f"{result.instance}: several solutions: the file holds the first one",
                   file=sys.stderr)
         return result

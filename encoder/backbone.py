@@ -22,6 +22,14 @@ values too.  Where the backend can, the solver is told to try other values
 first (``Session.prefer_other``), so that each solution moves as much as it
 can.  Earlier blocks stay: they only rule out solutions already seen.
 Every solution is decoded and verified, as enumerate.py does.
+
+The variables' elements the candidates were read from in the first solution
+are candidates too, with the first solution's values, each block ruling them
+out with the rest; one that a later solution changes drops out.  What is
+left at the end is the same in every solution, so a partial answer (a
+pzprv3 file's lines of the determined places) holds values, not texts: for
+most genres every element a determined place reads, and no extra call; for
+Fillomino's walls, only those no solution moves.
 """
 
 from __future__ import annotations
@@ -45,6 +53,9 @@ class Backbone:
     complete: bool = False         # no other solution changes a candidate: they are decided
     timed_out: bool = False
     first: AnswerData | None = field(default=None, repr=False)   # the first solution as data
+    # (name, key) -> value: the shown variables' elements the determined
+    # places were read from that are the same in every solution (once complete)
+    elements: dict = field(default_factory=dict)
 
     def place_state(self, place) -> str:
         """'determined', 'open' (two solutions differ there) or 'undecided'
@@ -71,23 +82,30 @@ def _search(ground, session, show, progress, out):
     if answer is None:
         return
     out.first = AnswerData(spec, instance, answer)
-    reads = {}
-    out.tokens = cell_tokens(spec, instance, answer, show, reads=reads)
-    out.constant = {p for p, r in reads.items() if not r}
+    first_reads = {}
+    out.tokens = cell_tokens(spec, instance, answer, show, reads=first_reads)
+    out.constant = {p for p, r in first_reads.items() if not r}
     out.solutions = 1
     progress("solution", count=1)
     candidates = set(out.tokens) - out.constant
     variables = {}
+    first = {nk: outcome.assignment[variable(model, variables, nk)]
+             for r in first_reads.values() for nk in r}
+    elements = set(first)
+    reads = first_reads
     while candidates:
-        # the values this solution gives everything the candidates were read from
-        read = sorted({nk for p in candidates for nk in reads[p]},
+        elements &= {nk for p in candidates for nk in first_reads[p]}
+        # the values this solution gives everything the candidates were read
+        # from, and the first solution's values of the elements still unchanged
+        read = sorted({nk for p in candidates for nk in reads[p]} | elements,
                       key=lambda nk: variable(model, variables, nk).uid)
-        values = {variables[nk]: outcome.assignment[variables[nk]] for nk in read}
+        values = {variables[nk]: first[nk] if nk in elements
+                  else outcome.assignment[variables[nk]] for nk in read}
         session.prefer_other(values)
         session.block(values)
         outcome, answer = next_answer(ground, session, out)
         if answer is None:
-            return
+            break
         out.solutions += 1
         progress("solution", count=out.solutions)
         reads = {}
@@ -95,7 +113,11 @@ def _search(ground, session, show, progress, out):
         moved = {p for p in candidates if tokens[p] != out.tokens[p]}
         out.open |= moved
         candidates -= moved
-    out.complete = True
+        elements = {nk for nk in elements if outcome.assignment[variables[nk]] == first[nk]}
+    else:
+        out.complete = True
+    if out.complete:
+        out.elements = {nk: first[nk] for nk in elements}
 
 
 def variable(model, cache: dict, name_key):

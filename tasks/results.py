@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..encoder.answer_data import AnswerData
+from ..encoder.answer_data import AnswerData, index_key
 from ..encoder.backbone import Backbone
 from ..encoder.enumerate import Enumeration
 from ..encoder.instance import Instance
-from ..encoder.render import grid_rows, moves, plan_boards, text_drawing
+from ..encoder.render import grid_rows, moves, plain, plan_boards, text_drawing
 from ..runtime.errors import EXIT_OK, PzcError
 from .pictures import draw
 
@@ -178,6 +178,17 @@ class UniqueResult:
 
 
 @dataclass(eq=False)
+class PartialAnswer:
+    """The part of an answer every solution shares, in AnswerData's terms:
+    ``values`` (shown variable -> {key: value}, the determined elements only),
+    ``kinds`` (what each variable is indexed by) and ``cells`` (place ->
+    text, the determined places only)."""
+    values: dict
+    kinds: dict
+    cells: dict
+
+
+@dataclass(eq=False)
 class DeduceResult:
     """What every solution of one instance shows alike.  ``board``: the
     board's rows with each determined place's text, OPEN where two solutions
@@ -208,6 +219,20 @@ class DeduceResult:
         if found is None:
             return {}
         return {p: t for p, t in found.tokens.items() if found.place_state(p) == "determined"}
+
+    @property
+    def answer(self) -> "PartialAnswer | None":
+        """What every solution shares as a partial answer (formats' writers
+        take it as they take AnswerData): the determined places' texts and
+        the shown variables' elements that are the same in every solution;
+        None without a solution."""
+        found = self.found
+        if found is None or found.first is None:
+            return None
+        values = {}
+        for (name, key), value in found.elements.items():
+            values.setdefault(name, {})[index_key(key)] = plain(value)
+        return PartialAnswer(values, found.first.kinds, self.cells)
 
     def to_json(self) -> dict:
         out = {"instance": self.instance, "spec": self.spec, "status": self.status,
