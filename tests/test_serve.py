@@ -128,6 +128,18 @@ def test_deduce_counts_what_every_solution_shares(client):
     assert reply["counts"] == {"determined": other.determined, "open": len(other.open),
                                "undecided": 0}
     assert reply["text"][1:] == ["  " + row for row in other.board]
+    # the download holds what every solution shares, as `pzc deduce --format pzprv3` writes
+    # it (none here: nothing is determined, and the file's writer wants some light)
+    try:
+        expected = api.write_instance(spec, inst, "pzprv3", api.deduce(spec, inst).answer)
+    except api.PzcError:
+        expected = None
+    assert reply["pzprv3"] == expected
+    spec, inst = same_instance(UNIQUE[0])
+    unique = run(client, action="deduce", puzzle=UNIQUE[0], timeout=60)
+    assert unique["status"] == "unique"
+    solved = api.solve(spec, inst)
+    assert unique["pzprv3"] == api.write_instance(spec, inst, "pzprv3", solved.answer)
 
 
 def test_explain_names_a_core_of_a_puzzle_with_no_answer(client):
@@ -158,7 +170,8 @@ def test_generate_is_refused_where_the_spec_has_no_generate_lines(client):
 
 
 def test_a_pasted_spec_is_used_and_its_errors_are_located(client):
-    spec = "puzzle mine\nboard square\nvar v[c in cells] : bool\nshow v\nrule r: all c in cells: v[c]\n"
+    spec = ("puzzle mine\nboard square\nvar v[c in cells] : bool\nshow v\n"
+            "rule r: all c in cells: v[c]\n")
     reply = run(client, action="solve", puzzle=BLANK_3X3, spec_text=spec)
     assert reply["status"] == "solved" and reply["spec"] == "mine"
     broken = spec.replace("all c in", "all c on")

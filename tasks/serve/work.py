@@ -259,8 +259,10 @@ def do_unique(req, spec, inst) -> dict:
 
 def do_deduce(req, spec, inst) -> dict:
     result = deduce(spec, inst, **options(req))
+    # the file holds what every solution shares, as puzz.link saves a half-solved puzzle
     out = finished(spec, inst, result.status, result,
-                   documents.picture_document(spec, inst, result), deduce_lines(result))
+                   documents.picture_document(spec, inst, result), deduce_lines(result),
+                   result.answer)
     out["counts"] = {"determined": result.determined, "open": len(result.open),
                      "undecided": len(result.undecided)}
     out["partial"] = result.partial
