@@ -3,7 +3,8 @@
   server  serve(): the server loop (--host, --port, --open)
   app     the web server (werkzeug): the page and its JSON API
   jobs    each job in a process of its own, stopped by killing it
-  work    what a job does: read the puzzle, run a task, reply with pzc's SVG
+  request a job's input checked, and its puzzle read (never a file)
+  work    what a job does: run a task, reply with pzc's SVG
   warm    what the jobs' fork server loads once, before forking them
   static/ the page: index.html, workbench.js, workbench.css (no resource
           from the internet: it works offline)

@@ -23,7 +23,7 @@ import threading
 import time
 
 from ...backends.worker import die_with
-from . import work
+from . import request, work
 
 MOST_RUNNING = 4          # jobs at once: the page runs one and reads one; a second tab
 MOST_KEPT = 64            # finished replies kept until the page fetches them
@@ -125,7 +125,7 @@ class Jobs:
             process.start()          # not a daemon: a job may fork its solver workers
             there.close()
             watched.close()
-            job = self.jobs[key] = Job(key, process, here, lifeline, work.time_limit(given))
+            job = self.jobs[key] = Job(key, process, here, lifeline, request.time_limit(given))
         threading.Thread(target=self._watch, args=(job,), daemon=True,
                          name=f"watch {key}").start()
         return key

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..solving import solve
 from ..specs import SpecChoice
-from . import work
+from . import request
 
-work.preload_builtins()
+request.preload_builtins()
 solve(*SpecChoice.of("nurikabe").read("warm", text="https://puzz.link/p?nurikabe/2/2/1i")[0])
