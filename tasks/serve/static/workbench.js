@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const ACTIONS = ["solve", "unique", "deduce", "explain", "generate"];
 let running = null;        // the key of the job a button started
 let reading = 0;           // the latest read's number: an older reply is dropped
+let readJob = null;        // the key of the read running, if any
 let readTimer = null;
 let downloadUrl = null;
 
@@ -91,13 +92,18 @@ function clearResult() {
 
 async function readPuzzle(keepStatus) {
   const mine = ++reading;
+  // a read still running is for text that has changed since: it is stopped
+  if (readJob) call("POST", "/api/jobs/" + readJob + "/stop");
+  readJob = null;
   if (!$("puzzle").value.trim()) {
     $("board").innerHTML = "";
     return;
   }
   const started = await call("POST", "/api/jobs", job("read"));
+  if (mine === reading) readJob = started.job || null;
   const reply = started.job ? await finished(started.job) : started;
   if (mine !== reading) return;
+  readJob = null;
   showError(reply);
   if (!keepStatus) clearResult();
   if (reply.status === "error") {
