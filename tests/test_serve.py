@@ -240,6 +240,7 @@ def test_stop_ends_the_job_at_once_and_frees_its_worker(client, jobs):
     assert run(client, action="solve", puzzle=UNIQUE[0])["status"] == "solved"
 
 
+@pytest.mark.slow
 def test_a_time_limit_stops_the_job_and_says_so(client):
     began = time.monotonic()
     reply = run(client, action="solve", puzzle=BLANK_3X3, spec_text=EXPONENTIAL, timeout=1)
@@ -258,6 +259,7 @@ def test_too_many_jobs_at_once_are_refused(client, jobs):
     assert jobs.running() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_a_server_that_dies_leaves_no_job_running(how):
