@@ -380,6 +380,11 @@ def _agg_groupsize(it, node, env):
             or node.root is None):
         raise it.err(node, "groupsize takes one binder, a condition and a seed, as in "
                            "groupsize(c in cells: shaded[c] from k)")
+    if it.place_reads:
+        seed = it.want_const(node.root, it.eval(node.root, env), "seed of groupsize(...)")
+        size = _seed_group_size(it, node, env, seed)
+        if size is not None:
+            return size
     part = _partition(it, node, env)
     seed = it.want_const(node.root, it.eval(node.root, env), "seed of groupsize(...)")
     index = part["index"].get(seed) if _hashable(seed) else None
@@ -389,6 +394,71 @@ def _agg_groupsize(it, node, env):
     if sizes is not None:
         return sizes[index]
     return GroupSize(part["groups"], index)
+
+
+def _seed_group_size(it, node, env, seed):
+    """groupsize's value for one seed of an answer, by a search from the
+    seed, so that only the bodies and joins of its group and the group's rim
+    are read: a drawing that records what each place reads (deduce) then
+    sees a Fillomino cell read the walls of its own block, not the board's.
+    The same group as _build_partition's (joins both ways, both bodies
+    holding); None where the elements are not plain values."""
+    binder = node.binders[0]
+    name = binder.names[0]
+    env = dict(env)
+    elements = []
+    for guard in it.bind(node.binders, env):
+        if guard is not None:
+            return None
+        elements.append(env[name])
+    if not all(_hashable(x) for x in elements):
+        return None
+    members = set(elements)
+    if not _hashable(seed) or seed not in members:
+        raise it.err(node.root, f"the seed of groupsize(...) is not one of its elements")
+    body = it.code(node.body)
+
+    def chosen(x):
+        env[name] = x
+        v = body(env)
+        return v if type(v) is bool else it.want_bool(node.body, v)
+
+    if node.via_where is not None:
+        near, where = it.code(node.via), it.code(node.via_where)
+        names, named_by = {}, {x: [] for x in elements}
+        for x in elements:
+            env[name] = x
+            names[x] = [y for y in it.want_collection(node.via, near(env))
+                        if _hashable(y) and y in members and y != x]
+            for y in names[x]:
+                named_by[y].append(x)
+
+        def condition(x, y):
+            env[name], env[node.via_name] = x, y
+            return it.want_bool(node.via_where, where(env))
+
+        def joined(x):
+            return [y for y in dict.fromkeys(names[x] + named_by[x])
+                    if (y in names[x] and condition(x, y)) or (x in names[y] and condition(y, x))]
+    else:
+        if node.via is not None:
+            adjacent = via_adjacency(it, node, elements, env)
+        else:
+            adjacent = adjacency(elements, it.geometry)
+            if adjacent is None:
+                return None
+
+        def joined(x):
+            return adjacent[x]
+    if not chosen(seed):
+        return 0
+    group, seen = [seed], {seed}
+    for x in group:
+        for y in joined(x):
+            if y not in seen and chosen(y):
+                seen.add(y)
+                group.append(y)
+    return len(group)
 
 
 def _hashable(x) -> bool:
