@@ -217,6 +217,8 @@ def test_requests_are_limited_in_size_and_kind(client):
     # a form post (what another site's page can send without asking) is refused
     response = client.post("/api/jobs", data={"action": "read"})
     assert response.status_code == 415
+    key = start(client, action="read", puzzle=UNIQUE[0])
+    assert client.post(f"/api/jobs/{key}/stop", data={"x": "1"}).status_code == 415
     response = client.post("/api/jobs", data="[1", content_type="application/json")
     assert response.status_code == 400
     assert client.get("/api/jobs/j999999").status_code == 404
@@ -231,7 +233,7 @@ def test_stop_ends_the_job_at_once_and_frees_its_worker(client, jobs):
     time.sleep(0.5)
     assert client.get(f"/api/jobs/{key}?wait=0").json["status"] == "running"
     process = jobs.get(key).process
-    stopped = client.post(f"/api/jobs/{key}/stop").json
+    stopped = client.post(f"/api/jobs/{key}/stop", json={}).json
     assert stopped["status"] == "stopped" and stopped["line"] == "Stopped"
     assert not process.is_alive()
     with pytest.raises(ProcessLookupError):         # its process group is gone too
@@ -255,7 +257,7 @@ def test_too_many_jobs_at_once_are_refused(client, jobs):
     response = client.post("/api/jobs", json={"action": "read", "puzzle": UNIQUE[0]})
     assert response.status_code == 429
     for key in keys:
-        client.post(f"/api/jobs/{key}/stop")
+        client.post(f"/api/jobs/{key}/stop", json={})
     assert jobs.running() == 0
 
 

@@ -6,7 +6,7 @@
     POST /api/jobs              start a job: {"action", "puzzle", "spec", "spec_text",
                                 "timeout", "backend", "size", "seed"} -> {"job": key}
     GET  /api/jobs/KEY?wait=S   its reply (work.py) once done, else {"status": "running"}
-    POST /api/jobs/KEY/stop     end it at once -> {"status": "stopped", "freed_s": ...}
+    POST /api/jobs/KEY/stop     ({}) end it at once -> {"status": "stopped", "freed_s": ...}
 
 Safety: no request names a file (the page's files are read once, from the
 package); a request body is at most MAX_BODY bytes; a POST must be JSON (a
@@ -90,7 +90,7 @@ class Workbench:
 
     def on_start(self, request):
         if request.mimetype != "application/json":
-            return problem(415, "send the job as JSON (Content-Type: application/json)")
+            return not_json()
         if request.content_length is not None and request.content_length > MAX_BODY:
             raise RequestEntityTooLarge()
         try:
@@ -117,10 +117,17 @@ class Workbench:
         return answer(reply if reply is not None else {"status": "running", "job": key})
 
     def on_stop(self, request, key):
+        if request.mimetype != "application/json":
+            return not_json()
         try:
             return answer(self.jobs.stop(key))
         except NoSuchJob as e:
             return problem(404, str(e))
+
+
+def not_json() -> Response:
+    """A POST that is not JSON: what a page of another site can send unasked."""
+    return problem(415, "send JSON (Content-Type: application/json)")
 
 
 def host_name(host: str) -> str:

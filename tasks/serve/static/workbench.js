@@ -93,7 +93,7 @@ function clearResult() {
 async function readPuzzle(keepStatus) {
   const mine = ++reading;
   // a read still running is for text that has changed since: it is stopped
-  if (readJob) call("POST", "/api/jobs/" + readJob + "/stop");
+  if (readJob) call("POST", "/api/jobs/" + readJob + "/stop", {});
   readJob = null;
   if (!$("puzzle").value.trim()) {
     $("board").innerHTML = "";
@@ -156,7 +156,7 @@ async function stop() {
   const key = running;
   if (!key) return;
   running = null;
-  const reply = await call("POST", "/api/jobs/" + key + "/stop");
+  const reply = await call("POST", "/api/jobs/" + key + "/stop", {});
   done("stop", reply);
 }
 
