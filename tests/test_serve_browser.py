@@ -7,6 +7,7 @@ PZC_SCREENSHOTS=1 also writes the screenshots docs/workbench.md shows
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -60,6 +61,7 @@ def page(address):
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900"):
         options.add_argument(flag)
     options.binary_location = browser()
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})    # its requests
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     driver.get(address)
     yield driver
@@ -223,3 +225,15 @@ def test_a_url_parameter_sends_a_puzzle_to_the_page(page, address):
     mark = by_id(page, "bookmarklet").get_dom_attribute("href")
     assert mark.startswith("javascript:") and f'"{address}?url="' in mark
 
+
+
+def test_the_page_loads_nothing_from_another_host(page, address):
+    """Offline: every request the page made in these tests went to pzc serve."""
+    page.get(address + "?url=" + quote(UNIQUE[0], safe=""))
+    wait_for(page, lambda: "Read as" in by_id(page, "status").text)
+    assert press(page, "solve") == "solved"
+    asked = [json.loads(entry["message"])["message"] for entry in page.get_log("performance")]
+    urls = [m["params"]["request"]["url"] for m in asked
+            if m["method"] == "Network.requestWillBeSent"]
+    assert any(url.startswith(address + "api/jobs") for url in urls)
+    assert [url for url in urls if not url.startswith((address, "data:", "blob:"))] == []
