@@ -23,7 +23,7 @@ from pzc.tasks.explain.report import explain_lines
 from pzc.tasks.serve.app import MAX_BODY, Workbench
 from pzc.tasks.serve.jobs import Jobs, overdue_after
 from processes import holding
-from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
+from serve_cases import BLANK_3X3, NONE, ONE_CLUE_SHORT, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
 
 
@@ -120,26 +120,33 @@ def test_several_and_none_as_a_count_finds_them(client):
         assert reply["pzprv3"] is None
 
 
-def test_deduce_counts_what_every_solution_shares(client):
-    spec, inst = same_instance(SEVERAL)
-    reply = run(client, action="deduce", puzzle=SEVERAL, timeout=60)
+@pytest.mark.parametrize("url", [SEVERAL, ONE_CLUE_SHORT])
+def test_deduce_counts_what_every_solution_shares(client, url):
+    spec, inst = same_instance(url)
+    reply = run(client, action="deduce", puzzle=url, timeout=60)
     other = api.deduce(spec, inst, backend="smt")
     assert reply["status"] == other.status == "several"
     assert reply["counts"] == {"determined": other.determined, "open": len(other.open),
                                "undecided": 0}
+    assert reply["line"] == (f"NOT unique answer (multiple answers)! {other.determined} places "
+                             f"determined, {len(other.open)} open")
     assert reply["text"][1:] == ["  " + row for row in other.board]
     # the download holds what every solution shares, as `pzc deduce --format pzprv3` writes
-    # it (none here: nothing is determined, and the file's writer wants some light)
+    # it (none for SEVERAL: nothing is determined, and the file's writer wants some light)
     try:
         expected = api.write_instance(spec, inst, "pzprv3", api.deduce(spec, inst).answer)
     except api.PzcError:
         expected = None
     assert reply["pzprv3"] == expected
+    assert (expected is None) == (url == SEVERAL)
+
+
+def test_deduce_on_a_unique_puzzle_downloads_its_answer(client):
     spec, inst = same_instance(UNIQUE[0])
-    unique = run(client, action="deduce", puzzle=UNIQUE[0], timeout=60)
-    assert unique["status"] == "unique"
+    reply = run(client, action="deduce", puzzle=UNIQUE[0], timeout=60)
+    assert reply["status"] == "unique" and reply["line"] == "Unique answer"
     solved = api.solve(spec, inst)
-    assert unique["pzprv3"] == api.write_instance(spec, inst, "pzprv3", solved.answer)
+    assert reply["pzprv3"] == api.write_instance(spec, inst, "pzprv3", solved.answer)
 
 
 def test_explain_names_a_core_of_a_puzzle_with_no_answer(client):

@@ -20,7 +20,7 @@ import pytest
 
 from browser import browser
 from pzc import api
-from serve_cases import BLANK_3X3, NONE, SEVERAL, UNIQUE
+from serve_cases import BLANK_3X3, NONE, ONE_CLUE_SHORT, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
 
 try:
@@ -128,19 +128,24 @@ def test_each_button_on_a_unique_puzzle(page, url):
     assert press(page, "deduce") == "unique"
 
 
-def test_several_answers_and_what_they_share(page):
-    load(page, SEVERAL)
+@pytest.mark.parametrize("url", [SEVERAL, ONE_CLUE_SHORT])
+def test_several_answers_and_what_they_share(page, url):
+    load(page, url)
     assert press(page, "unique") == "several"
     assert "NOT unique" in by_id(page, "status").text
     assert press(page, "deduce") == "several"
+    assert "places determined" in by_id(page, "status").text
     assert "places determined" in by_id(page, "text").text
-    screenshot(page, "deduce")
+    assert by_id(page, "download").is_displayed() == (url == ONE_CLUE_SHORT)
+    if url == ONE_CLUE_SHORT:
+        screenshot(page, "deduce")
 
 
 def test_no_answer_and_why(page):
     load(page, NONE)
     assert press(page, "solve") == "none"
     assert by_id(page, "status").text.startswith("No answer (")
+    assert "suggested" in by_id(page, "explain").get_attribute("class")
     assert not by_id(page, "download").is_displayed()
     assert press(page, "explain") == "none"
     assert "no solution: these" in by_id(page, "text").text

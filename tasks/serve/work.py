@@ -139,9 +139,14 @@ def do_deduce(req, spec, inst) -> dict:
     out = finished(spec, inst, result.status, result,
                    documents.picture_document(spec, inst, result), deduce_lines(result),
                    result.answer)
-    out["counts"] = {"determined": result.determined, "open": len(result.open),
-                     "undecided": len(result.undecided)}
+    counts = out["counts"] = {"determined": result.determined, "open": len(result.open),
+                              "undecided": len(result.undecided)}
     out["partial"] = result.partial
+    if result.board is not None and result.status != "unique":
+        # where the puzzle is still open, in the status line
+        out["line"] += ((" " if out["line"].endswith("!") else ": ")
+                        + f"{counts['determined']} places determined, {counts['open']} open"
+                        + (f", {counts['undecided']} not decided" if result.partial else ""))
     return out
 
 

@@ -140,6 +140,7 @@ function done(action, reply) {
   const seconds = reply.elapsed_s !== undefined ? " (" + reply.elapsed_s.toFixed(2) + " s)" : "";
   setStatus(reply.status, reply.line + seconds);
   $("status").dataset.job = reply.job || "";    // which job the line is about
+  $("explain").classList.toggle("suggested", reply.status === "none");   // it says why
   if (reply.status === "stopped") return;
   if (reply.svg) $("result").innerHTML = reply.svg;
   $("result-caption").textContent = action;
