@@ -229,6 +229,13 @@ def test_a_url_parameter_sends_a_puzzle_to_the_page(page, address):
     assert svg(page, "board").startswith("<svg")
     mark = by_id(page, "bookmarklet").get_dom_attribute("href")
     assert mark.startswith("javascript:") and f'"{address}?url="' in mark
+    # the bookmarklet run on another page (here the page's style sheet, as no puzz.link
+    # page is at hand offline) sends that page's address to the workbench
+    elsewhere = address + "static/workbench.css?p=nurikabe/5/5/g5k2o1k3g"
+    page.get(elsewhere)
+    page.execute_script(mark[len("javascript:"):])
+    wait_for(page, lambda: page.current_url.startswith(address + "?url="))
+    wait_for(page, lambda: by_id(page, "puzzle").get_property("value") == elsewhere)
 
 
 
