@@ -319,3 +319,33 @@ def test_pzc_serve_on_a_port_in_use_says_so(run_pzc):
         run = run_pzc("serve", "--port", str(port), timeout=60)
     no_traceback(run)
     assert run.returncode == 2 and "another program has it" in run.stderr
+
+
+def test_reading_is_under_the_time_limit_too(client):
+    """A board that takes a while to read (a 700x700 Akari, just under the
+    size limit) stops at the limit, as on the command line."""
+    side = 700
+    board = "\n".join(" ".join("-" * side) for _ in range(side))
+    reply = run(client, action="solve", spec="akari", puzzle=f"{side} {side}\n{board}\n",
+                timeout=0.2)
+    assert reply["status"] == "timeout" and reply["elapsed_s"] <= promised(0.2)
+
+
+def keeps_no_limit(conn, lifeline, given):
+    """A job's stand-in that never answers (pzc's tasks keep their limits)."""
+    time.sleep(3600)
+
+
+@pytest.mark.slow
+def test_a_job_that_keeps_no_limit_is_killed_within_the_promise():
+    jobs = Jobs(target=keeps_no_limit)
+    try:
+        client = Client(Workbench(jobs))
+        key = start(client, action="solve", timeout=1)
+        process = jobs.get(key).process
+        reply = reply_of(client, key)
+        assert reply["status"] == "timeout" and reply["line"] == "Time limit reached"
+        assert 1 < reply["elapsed_s"] <= promised(1)
+        assert not process.is_alive()
+    finally:
+        jobs.close()

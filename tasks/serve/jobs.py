@@ -104,7 +104,10 @@ class Job:
 class Jobs:
     """The jobs of one server, by key."""
 
-    def __init__(self, most_running: int = MOST_RUNNING):
+    def __init__(self, most_running: int = MOST_RUNNING, target=None):
+        """``target``: what a job's process runs (default job_main; a test's
+        stand-in that keeps no limit tests the kill)."""
+        self.target = target or job_main
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["pzc.tasks.serve.jobs", "pzc.tasks.serve.warm"])
         self.most_running = most_running
@@ -129,7 +132,7 @@ class Jobs:
             key = next(self.keys)
             here, there = self.context.Pipe(duplex=False)
             watched, lifeline = self.context.Pipe(duplex=False)   # the job reads, the server holds
-            process = self.context.Process(target=job_main, args=(there, watched, given),
+            process = self.context.Process(target=self.target, args=(there, watched, given),
                                            name=f"pzc serve job {key}")
             process.start()          # not a daemon: a job may fork its solver workers
             there.close()

@@ -20,7 +20,7 @@ from ..generate.task import generate, generated_document
 from ..pictures import documents, draw
 from ..solving import solve, unique
 from ..text import deduce_lines, solve_lines, unique_lines
-from ..timing import left_after
+from ..timing import left_after, within
 from .request import Request, read_puzzle
 
 # the status line as setters know it (cspuz_solver2's words where it has them)
@@ -42,10 +42,15 @@ def run(given: dict) -> dict:
     started = time.perf_counter()
     try:
         req = Request(given)
-        spec, inst = read_puzzle(req)
-        # the limit counts from the job's start, as a command's from its process's
-        req.timeout = left_after(req.timeout, time.perf_counter() - started)
-        reply = TASKS[req.action](req, spec, inst)
+        # reading is under the limit too (a spec's expressions can take long), as
+        # on the command line; the task gets what is left
+        read = within(req.timeout, lambda: read_puzzle(req), lambda: None)
+        if read is None:
+            reply = {"status": "timeout", "line": STATUS_LINES["timeout"], "text": [],
+                     "svg": None, "board": None}
+        else:
+            req.timeout = left_after(req.timeout, time.perf_counter() - started)
+            reply = TASKS[req.action](req, *read)
     except PzcError as e:
         reply = error_reply(e)
     reply["elapsed_s"] = round(time.perf_counter() - started, 3)
