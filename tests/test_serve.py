@@ -22,6 +22,7 @@ from pzc import api
 from pzc.tasks.explain.report import explain_lines
 from pzc.tasks.serve.app import MAX_BODY, Workbench
 from pzc.tasks.serve.jobs import Jobs, promised
+from pzc.tasks.serve.work import MOST_DRAWN
 from processes import holding
 from serve_cases import BLANK_3X3, NONE, ONE_CLUE_SHORT, SEVERAL, UNIQUE
 from timelimit_cases import EXPONENTIAL
@@ -329,6 +330,17 @@ def test_reading_is_under_the_time_limit_too(client):
     reply = run(client, action="solve", spec="akari", puzzle=f"{side} {side}\n{board}\n",
                 timeout=0.2)
     assert reply["status"] == "timeout" and reply["elapsed_s"] <= promised(0.2)
+
+
+def test_a_board_too_big_to_draw_is_solved_and_not_drawn(client):
+    side = 101                          # more places than the page draws (MOST_DRAWN)
+    assert side * side > MOST_DRAWN
+    text = f"{side} {side}\n" + "\n".join(" ".join("-" * side) for _ in range(side)) + "\n"
+    reply = run(client, action="solve", spec="akari", puzzle=text, timeout=60)
+    assert reply["status"] == "solved" and reply["svg"] is None and reply["board"] is None
+    assert reply["text"][0] == f"(the board has {side * side} places: more than {MOST_DRAWN} " \
+                               f"are not drawn here)"
+    assert reply["text"][1] == "puzzle: solved, verified"
 
 
 def keeps_no_limit(conn, lifeline, given):

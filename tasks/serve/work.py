@@ -35,6 +35,7 @@ STATUS_LINES = {
     "read": "Read",
     "error": "Error",
 }
+MOST_DRAWN = 10_000         # places: a board with more is solved but not drawn on the page
 
 
 def run(given: dict) -> dict:
@@ -63,13 +64,23 @@ def error_reply(e: PzcError) -> dict:
             "error": dict(e.as_json(), source_line=e.source_line, text=e.format())}
 
 
+def drawn(inst: Instance | None) -> bool:
+    """Whether the page gets pictures of this board (a bigger one's SVG would
+    run to megabytes, and take longer to draw than to solve)."""
+    return inst is not None and len(inst.geometry.cells) <= MOST_DRAWN
+
+
 def described(spec, inst: Instance | None) -> dict:
     """What the page shows about the puzzle whatever the task: the spec, the
     board as read, where it opens on puzz.link, whether it can be generated."""
     out = {"spec": spec.name, "generate": spec.generate is not None, "url": None,
-           "board": None}
+           "board": None, "notes": []}
     if inst is not None:
-        out["board"] = draw.board_svg(spec, inst, None, title=f"{spec.name}: as read")
+        if drawn(inst):
+            out["board"] = draw.board_svg(spec, inst, None, title=f"{spec.name}: as read")
+        else:
+            out["notes"] = [f"(the board has {len(inst.geometry.cells)} places: more than "
+                            f"{MOST_DRAWN} are not drawn here)"]
         out["url"] = puzzlink_url(spec, inst)
     return out
 
@@ -104,10 +115,12 @@ def picture(document) -> str | None:
 
 
 def finished(spec, inst, status, result, document, lines, answer=None) -> dict:
+    """The reply to a task; ``document()`` draws its picture (only for a board
+    that is drawn here)."""
     out = described(spec, inst)
-    out.update(status=status, line=STATUS_LINES.get(status, status), text=lines,
-               svg=picture(document), stats=getattr(result, "stats", {}) or {},
-               pzprv3=answer_file(spec, inst, answer))
+    out.update(status=status, line=STATUS_LINES.get(status, status),
+               text=out["notes"] + lines, svg=picture(document()) if drawn(inst) else None,
+               stats=getattr(result, "stats", {}) or {}, pzprv3=answer_file(spec, inst, answer))
     if getattr(result, "error", None) is not None:
         out.update(error_reply(result.error), status="error")
     return out
@@ -115,7 +128,7 @@ def finished(spec, inst, status, result, document, lines, answer=None) -> dict:
 
 def do_read(req, spec, inst) -> dict:
     out = described(spec, inst)
-    out.update(status="read", line=STATUS_LINES["read"], svg=out["board"], text=[])
+    out.update(status="read", line=STATUS_LINES["read"], svg=out["board"], text=out["notes"])
     return out
 
 
@@ -126,7 +139,8 @@ def options(req) -> dict:
 def do_solve(req, spec, inst) -> dict:
     result = solve(spec, inst, **options(req))
     status = "none" if result.status == "unsat" else result.status
-    return finished(spec, inst, status, result, documents.picture_document(spec, inst, result),
+    return finished(spec, inst, status, result,
+                    lambda: documents.picture_document(spec, inst, result),
                     solve_lines(result), result.answer)
 
 
@@ -134,7 +148,7 @@ def do_unique(req, spec, inst) -> dict:
     result = unique(spec, inst, **options(req))
     answers = result.answers if result.status in ("unique", "several") else []
     return finished(spec, inst, result.status, result,
-                    documents.picture_document(spec, inst, result), unique_lines(result),
+                    lambda: documents.picture_document(spec, inst, result), unique_lines(result),
                     answers[0] if answers else None)
 
 
@@ -142,7 +156,7 @@ def do_deduce(req, spec, inst) -> dict:
     result = deduce(spec, inst, **options(req))
     # the file holds what every solution shares, as puzz.link saves a half-solved puzzle
     out = finished(spec, inst, result.status, result,
-                   documents.picture_document(spec, inst, result), deduce_lines(result),
+                   lambda: documents.picture_document(spec, inst, result), deduce_lines(result),
                    result.answer)
     counts = out["counts"] = {"determined": result.determined, "open": len(result.open),
                               "undecided": len(result.undecided)}
@@ -158,8 +172,8 @@ def do_deduce(req, spec, inst) -> dict:
 def do_explain(req, spec, inst) -> dict:
     result = explain(spec, inst, **options(req))
     status = "none" if result.status == "unsat" else result.status
-    return finished(spec, inst, status, result, explain_document(spec, inst, result),
-                    explain_lines(result))
+    return finished(spec, inst, status, result,
+                    lambda: explain_document(spec, inst, result), explain_lines(result))
 
 
 def do_generate(req, spec, inst) -> dict:
@@ -175,12 +189,12 @@ def do_generate(req, spec, inst) -> dict:
     if made.status != "generated":
         out = described(spec, inst)
         out.update(status=made.status, line=STATUS_LINES.get(made.status, made.status),
-                   svg=out["board"], text=[], stats=made.stats, pzprv3=None)
+                   svg=out["board"], text=out["notes"], stats=made.stats, pzprv3=None)
         if made.error is not None:
             out.update(error_reply(made.error))
         return out
     new = made.instance
-    out = finished(spec, new, "generated", made, generated_document(spec, made),
+    out = finished(spec, new, "generated", made, lambda: generated_document(spec, made),
                    [f"seed {made.seed}: {made.clues} clues"], made.answer)
     out["puzzle"] = out["url"] or write_instance(spec, new, "text")
     out["seed"] = made.seed
