@@ -332,6 +332,7 @@ def test_reading_is_under_the_time_limit_too(client):
     assert reply["status"] == "timeout" and reply["elapsed_s"] <= promised(0.2)
 
 
+@pytest.mark.slow
 def test_a_board_too_big_to_draw_is_solved_and_not_drawn(client):
     side = 101                          # more places than the page draws (MOST_DRAWN)
     assert side * side > MOST_DRAWN
