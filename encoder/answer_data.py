@@ -28,8 +28,10 @@ from functools import cached_property
 
 from ..board.geometry import Edge, Segment
 from ..board.graphs import lines
+from ..runtime.errors import PzcError
 from . import syntax as ast
 from .render import cell_tokens, move_records, plain, to_json
+from .verify import AnswerChecker
 
 _FIELDS = ("values", "kinds", "cells", "board", "locked", "moves", "paths", "loops")
 
@@ -97,6 +99,17 @@ class AnswerData:
             else:
                 out[name] = "other"
         return out
+
+    def function_values(self, name: str) -> dict:
+        """(row, col) -> the value of the spec's `let NAME(c)` on each cell,
+        read from this answer (a pzprv3 file's answer section may name such
+        a function: formats/answers.py)."""
+        decoded = self.__dict__.get("_decoded")
+        if decoded is None:
+            raise PzcError(f"'{name}' is worked out from the answer, which a copy from "
+                           f"another process does not carry")
+        with AnswerChecker(self._spec, self._instance, decoded) as checker:
+            return {c: checker.call_let(name, (c,)) for c in checker.geometry.cells}
 
     @cached_property
     def cells(self) -> dict:

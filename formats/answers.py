@@ -6,8 +6,10 @@
     file: cellqnum(clues), cellanumsub(shown), borderans(shown)
 
 An answer section (``Codec.answer``: "cells" or "borders") takes as its
-argument a shown variable of the spec, or ``shown``, the grid the spec shows
-(one token a cell); a section that also holds the question (``cellqnumans``,
+argument a shown variable of the spec, ``shown``, the grid the spec shows
+(one token a cell), or a `let` function of one cell, worked out on the
+answer (Shugaku's futon halves, which pzprjs writes with the direction of
+their other half); a section that also holds the question (``cellqnumans``,
 ``cell``, ``cellexcell``) takes it after its layers and their pairs
 (``cellqnumans(clues, [(-2, "x")], light)``).  What a value is written as:
 
@@ -69,6 +71,13 @@ def split_source(codec, args: list) -> tuple:
     return names + args[i:], pairs or [], source, answer_pairs or []
 
 
+def cell_function(spec, name: str) -> bool:
+    """Whether ``name`` is a `let` function of one argument (a cell), which
+    an answer section may name: its value on each cell of the answer."""
+    let = spec.lets.get(name)
+    return let is not None and let.params is not None and len(let.params) == 1
+
+
 def _is_list(node) -> bool:
     return isinstance(node, ast.Collection) and node.kind == "list"
 
@@ -89,6 +98,10 @@ def answer_tokens(spec, binding, k: int, answer, cells, margin: int, letters: bo
             raise PzcError(f"{what}: the spec shows no grid of cells, so 'shown' names nothing "
                            f"to write")
         table, kind = answer.cells, "cells"
+    elif cell_function(spec, name):
+        # worked out from a whole answer; a partial one (deduce's) has none
+        values = getattr(answer, "function_values", None)
+        table, kind = (values(name) if values is not None else {}), "cells"
     else:
         if name not in answer.values:
             raise PzcError(f"{what}: the variable '{name}' is not in the answer (only the "

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..runtime.errors import PzcError, Source
 from ..board.geometry import HexGrid, SquareGrid
 from . import codecs as codec_table
-from .answers import SHOWN, answer_tokens, split_source
+from .answers import SHOWN, answer_tokens, cell_function, split_source
 from .puzzlink import FormatError, looks_like_url, make_url, parse_url
 from .pzprv3 import make_pzprv3, parse_pzprv3
 from ..encoder import syntax as ast
@@ -190,10 +190,11 @@ def check_binding(spec: ast.Spec, line: ast.PuzzLink, err):
                 raise err(t, "a codec's last argument lists (raw, token) pairs of numbers "
                              "or strings, such as [(-2, \"x\")] (an answer's: or true, false)")
         if source is not None and not (isinstance(source, ast.Name)
-                                       and (source.id == SHOWN or source.id in spec.vars)):
+                                       and (source.id == SHOWN or source.id in spec.vars
+                                            or cell_function(spec, source.id))):
             raise err(source, f"an answer section's argument names a variable of the spec "
-                              f"({', '.join(spec.vars) or 'none'}) or '{SHOWN}', the grid "
-                              f"it shows")
+                              f"({', '.join(spec.vars) or 'none'}), '{SHOWN}', the grid "
+                              f"it shows, or a `let` function of one cell")
         if codec.answer is not None and codec.layers == 0:
             continue
         if not args and _is_option(c.name):

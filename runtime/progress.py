@@ -11,7 +11,7 @@ round, plan step or solution, never per clause, so it costs nothing measurable:
                            gave a model that broke connectivity and was cut off;
                            rounds=solver calls so far, cuts=cuts added so far
     depth                  plan deepening: looking for plans of steps=N moves
-    solution               count and unique: count=distinct solutions so far
+    solution               count, unique and deduce: count=solutions so far
 
 The command line adds two of its own: ``reading`` (instance files are being
 read) and ``instance`` (name=, index= counting from 1, total=).  Rounds solved

@@ -97,19 +97,19 @@ def test_a_unique_puzzle_is_determined_everywhere_and_drawn_as_its_answer():
 
 
 def test_the_cli_prints_the_board_with_open_places(run_pzc):
-    out = run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt", cwd=ROOT)
+    out = run_pzc("deduce", "masyu", "docs/tutorial/masyu-open.txt", cwd=ROOT)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0] == ("specs/examples/masyu/open.txt: several solutions: 17 places "
+    assert lines[0] == ("docs/tutorial/masyu-open.txt: several solutions: 17 places "
                         "determined, 19 open ('?')")
     assert lines[1:] == ["  ??─???", "  ??─???", "  ??─???", "  ??┌┐??", "  │.│││.",
                          "  └─┘└┘.", ""]
-    data = json.loads(run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt",
+    data = json.loads(run_pzc("deduce", "masyu", "docs/tutorial/masyu-open.txt",
                               "--format", "json", cwd=ROOT).stdout)
     assert data["status"] == "several" and data["counts"] == {"determined": 17, "open": 19,
                                                               "undecided": 0}
     assert [[4, 0], "│"] in data["determined"] and [0, 0] in data["open"]
-    svg = run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt", "--format", "svg",
+    svg = run_pzc("deduce", "masyu", "docs/tutorial/masyu-open.txt", "--format", "svg",
                   cwd=ROOT).stdout
     assert svg.count('class="differs"') == 19
 
@@ -122,7 +122,7 @@ def test_pzprv3_files_hold_what_every_solution_shares(run_pzc):
                     cwd=ROOT) for command in ("solve", "deduce")]
     assert same[0].returncode == same[1].returncode == 0
     assert same[0].stdout == same[1].stdout
-    out = run_pzc("deduce", "masyu", "specs/examples/masyu/open.txt", "--format", "pzprv3",
+    out = run_pzc("deduce", "masyu", "docs/tutorial/masyu-open.txt", "--format", "pzprv3",
                   cwd=ROOT)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
@@ -130,7 +130,7 @@ def test_pzprv3_files_hold_what_every_solution_shares(run_pzc):
     assert lines[-2:] == ["1 0 1 1 1 0 ", "1 0 1 1 1 0 "]
     spec = api.load_spec("masyu")
     opened_file = api.load_instances(spec, "open.pzprv3", text=out.stdout)[0]
-    plain = api.load_instances(spec, str(ROOT / "specs/examples/masyu/open.txt"))[0]
+    plain = api.load_instances(spec, str(ROOT / "docs/tutorial/masyu-open.txt"))[0]
     assert opened_file.clues == plain.clues
     verdicts = pzprjs.check([{"open": text} for text in (same[0].stdout, out.stdout)])
     assert verdicts[0]["complete"], verdicts[0]

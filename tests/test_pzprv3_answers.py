@@ -31,9 +31,6 @@ OLD_PZPRJS = {
 }
 # specs whose file line fills no answer section, and why
 NO_ANSWER = {
-    # pzprjs writes a futon half with the direction of its other half
-    # (qans 42-50); the answer pzc shows (P, F) has no direction in a cell
-    "shugaku": "futons carry their direction in pzprjs's token",
     # pzprjs adds the answer to a cell's clue number (ques | 4, ques | 8): a
     # token of two values, which a (raw, value) pair cannot name
     "snake": "the answer is added to the clue's number in one token",
@@ -174,7 +171,7 @@ def test_specs_that_cannot_write_answers_are_refused(tmp_path):
                   "--format", "pzprv3")
     assert run.returncode == 2 and "has no 'file' line" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
-    run = run_cli("solve", "shugaku", str(sorted((EXAMPLES / "shugaku").iterdir())[0]),
+    run = run_cli("solve", "snake", str(sorted((EXAMPLES / "snake").iterdir())[0]),
                   "--format", "pzprv3")
     assert run.returncode == 2 and "writes no answer in pzprv3 files" in run.stderr
     spec = tmp_path / "bad.pz"

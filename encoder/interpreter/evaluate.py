@@ -275,6 +275,12 @@ class Interpreter(Closures, Operators):
                                  f"not {len(node.args)}")
         return self._apply_let(node, let, tuple(self.eval(a, env) for a in node.args))
 
+    def call_let(self, name: str, args: tuple):
+        """The value of the let function ``name`` on evaluated ``args``
+        (an error in it is located in its body)."""
+        let = self.spec.lets[name]
+        return self._apply_let(let, let, tuple(args))
+
     def _apply_let(self, node, let, args):
         """A let function's value on evaluated arguments (memoised when constant)."""
         key = None
