@@ -25,6 +25,7 @@ from .tasks import timing
 from .tasks.explain.report import explain_lines
 from .tasks.generate.task import generated_text
 from .tasks.pictures.documents import write_pictures as write_documents
+from .tasks.serve import DEFAULT_PORT
 from .tasks.specs import listing as spec_listing
 
 DESCRIPTION = """\
@@ -392,6 +393,26 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("spec", metavar="SPEC", help="built-in spec name or path to a .pz file")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    sv = sub.add_parser("serve", help="a local web page for setters: paste a puzzle, solve, "
+                                      "check uniqueness, deduce, explain, generate",
+                        description="Serve the workbench (docs/workbench.md): a web page on "
+                                    "this machine that reads a puzz.link URL, a pzprv3 file or "
+                                    "a text instance, draws the board at once, and runs Solve, "
+                                    "Unique, Deduce, Explain and Generate under a time limit, "
+                                    "each job in a process of its own that Stop ends at once.  "
+                                    "It prints its address and serves until Ctrl-C.",
+                        epilog="example:\n  pzc serve --open\n  then open "
+                               "http://127.0.0.1:8329/?url=https://puzz.link/p?nurikabe/5/5/"
+                               "g5k2o1k3g", formatter_class=argparse.RawDescriptionHelpFormatter)
+    sv.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                    help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free one)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1, this machine only); "
+                         "another address lets anyone who reaches it run jobs here: unsafe "
+                         "on a shared network")
+    sv.add_argument("--open", action="store_true", help="open the page in a web browser")
+    sv.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
     sp = sub.add_parser("specs", help="list the built-in specs",
                         description="List the built-in specs, one a line: the name, what "
                                     "`pzc generate` makes (GENERATE: the default board size as "
@@ -504,6 +525,8 @@ def main(argv=None) -> int:
 def _main(argv) -> int:
     args = parse_arguments(_bare_portfolio(sys.argv[1:] if argv is None else argv))
     try:
+        if args.command == "serve":     # on the main thread: Ctrl-C reaches its server loop
+            return cmd_serve(args)
         command = {"solve": cmd_solve, "count": cmd_count, "unique": cmd_unique,
                    "deduce": cmd_deduce, "explain": cmd_explain,
                    "batch": cmd_batch,
@@ -676,6 +699,18 @@ def _generated_pictures(spec, made, args) -> int:
         documents.append(api.generated_document(spec, g))
     write_pictures(documents, args.output, f"pzc generate {args.spec}")
     return worst_exit(codes)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def cmd_serve(args) -> int:
+    from .tasks.serve.server import serve       # the web library only for this command
+    serve(args.host, args.port, args.open, say=lambda line: _out(line, flush=True))
+    return 0
 
 
 def _size(text: str):

@@ -20,6 +20,7 @@ import pytest
 
 import generators as gen
 from conftest import CORPUS, ROOT, reads_corpus
+from processes import holding
 from pzc import api
 
 
@@ -238,19 +239,6 @@ def wait_for_lines(path, n, proc, limit_s=60):
     raise AssertionError(f"no {n} lines in {path} after {limit_s} s")
 
 
-def running(marker: str) -> list:
-    """The processes whose command line holds ``marker``."""
-    found = []
-    for pid in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if marker.encode() in f.read():
-                    found.append(int(pid))
-        except (OSError, ValueError):
-            pass
-    return found
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("workers, how", [(1, "SIGKILL"), (2, "SIGKILL"), (2, "SIGINT"),
                                           (2, "SIGTERM")])
@@ -269,9 +257,9 @@ def test_killed_half_way_and_resumed_every_instance_once(write, run_pzc, tmp_pat
     assert 4 <= written < 30, "the batch was not stopped half way"
     # its workers (and their solver processes) went with it
     end = time.monotonic() + 5
-    while running(out.name) and time.monotonic() < end:
+    while holding(out.name) and time.monotonic() < end:
         time.sleep(0.05)
-    assert running(out.name) == []
+    assert holding(out.name) == []
     assert out.read_bytes().count(b"\n") == written
     run = run_pzc("batch", "sudoku", sparse, *SLOW, "--out", out.name, "--resume",
                   "--workers", workers)
