@@ -136,7 +136,8 @@ def test_several_answers_and_what_they_share(page, url):
     assert press(page, "deduce") == "several"
     assert "places determined" in by_id(page, "status").text
     assert "places determined" in by_id(page, "text").text
-    assert by_id(page, "download").is_displayed() == (url == ONE_CLUE_SHORT)
+    # the download holds what every solution shares (the puzzle alone when nothing is)
+    assert by_id(page, "download").is_displayed()
     if url == ONE_CLUE_SHORT:
         screenshot(page, "deduce")
 
