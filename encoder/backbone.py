@@ -117,7 +117,8 @@ def _search(ground, session, show, progress, out):
     else:
         out.complete = True
     if out.complete:
-        out.elements = {nk: first[nk] for nk in elements}
+        # in the variables' order (a set's order changes with string hashing)
+        out.elements = {nk: first[nk] for nk in sorted(elements, key=lambda nk: variables[nk].uid)}
 
 
 def variable(model, cache: dict, name_key):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..encoder.answer_data import AnswerData, index_key
+from ..encoder.answer_data import AnswerData, index_key, json_data
 from ..encoder.backbone import Backbone
 from ..encoder.enumerate import Enumeration
 from ..encoder.instance import Instance
@@ -241,6 +241,9 @@ class DeduceResult:
                           "undecided": len(self.undecided)},
                "open": self.open, "undecided": self.undecided,
                "determined": [[list(p), t] for p, t in self.cells.items()],
+               # the shown variables' values every solution shares, keyed as an answer's
+               "values": {name: [[json_data(k), json_data(v)] for k, v in table.items()]
+                          for name, table in (self.answer.values if self.answer else {}).items()},
                "solutions_seen": self.solutions, "stats": self.stats}
         if self.error is not None:
             out["error"] = self.error.as_json()

@@ -109,6 +109,9 @@ def test_the_cli_prints_the_board_with_open_places(run_pzc):
     assert data["status"] == "several" and data["counts"] == {"determined": 17, "open": 19,
                                                               "undecided": 0}
     assert [[4, 0], "│"] in data["determined"] and [0, 0] in data["open"]
+    # the lines every solution shares, keyed as an answer's values: the edge under (4, 0)
+    assert [[[4, 0], [5, 0]], True] in data["values"]["link"]
+    assert [[[0, 0], [0, 1]], True] not in data["values"]["link"]
     svg = run_pzc("deduce", "masyu", "docs/tutorial/masyu-open.txt", "--format", "svg",
                   cwd=ROOT).stdout
     assert svg.count('class="differs"') == 19
