@@ -991,10 +991,7 @@ def _answer_files(args, run) -> int:
         except PzcError as e:
             return _error_result(args, inst.name, spec.name, e)
         result = run(spec, inst, progress)
-        if isinstance(result, (api.Result, api.DeduceResult)):
-            answer = result.answer             # deduce's: the part every solution shares
-        else:
-            answer = result.answers[0] if result.status in ("unique", "several") else None
+        answer = result.answer     # unique's: the first witness; deduce's: what all share
         if answer is None:
             return result
         try:

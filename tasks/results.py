@@ -10,8 +10,9 @@
 Each has ``status``, ``stats``, ``error`` (a PzcError or None), ``exit_code``
 (runtime/errors.py) and ``to_json()``, the object `--format json` prints.
 An answer is also there as data (encoder/answer_data.py, docs/api.md):
-``Result.answer``, ``CountResult.answers``, ``UniqueResult.answers``,
-``Generated.answer``.
+``Result.answer``, ``CountResult.answers``, ``UniqueResult.answers`` (and
+``answer``, the first), ``DeduceResult.answer`` (the part all solutions
+share), ``Generated.answer``.
 """
 
 from __future__ import annotations
@@ -162,6 +163,13 @@ class UniqueResult:
         """The witnesses as data (AnswerData), in the order of ``witnesses``."""
         return found_answers(self.found)
 
+    @property
+    def answer(self) -> AnswerData | None:
+        """The first witness as data (what a pzprv3 file of this check holds);
+        None unless the check found one or more solutions and finished."""
+        answers = self.answers
+        return answers[0] if answers and self.status in ("unique", "several") else None
+
     def to_json(self, data: bool = False) -> dict:
         """``data``: the witnesses as data too (key "answers":
         AnswerData.to_json() each)."""
@@ -235,6 +243,7 @@ class DeduceResult:
         return PartialAnswer(values, found.first.kinds, self.cells)
 
     def to_json(self) -> dict:
+        shared = self.answer
         out = {"instance": self.instance, "spec": self.spec, "status": self.status,
                "partial": self.partial, "board": self.board,
                "counts": {"determined": self.determined, "open": len(self.open),
@@ -243,7 +252,7 @@ class DeduceResult:
                "determined": [[list(p), t] for p, t in self.cells.items()],
                # the shown variables' values every solution shares, keyed as an answer's
                "values": {name: [[json_data(k), json_data(v)] for k, v in table.items()]
-                          for name, table in (self.answer.values if self.answer else {}).items()},
+                          for name, table in (shared.values if shared else {}).items()},
                "solutions_seen": self.solutions, "stats": self.stats}
         if self.error is not None:
             out["error"] = self.error.as_json()

@@ -80,7 +80,7 @@ BUILT_IN: dict = {}
 
 def preload_builtins() -> None:
     for name in builtin_specs():
-        BUILT_IN[name] = load_spec(name, builtin_source(name))
+        builtin(name)
 
 
 def builtin(name: str):

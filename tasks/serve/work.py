@@ -146,10 +146,9 @@ def do_solve(req, spec, inst) -> dict:
 
 def do_unique(req, spec, inst) -> dict:
     result = unique(spec, inst, **options(req))
-    answers = result.answers if result.status in ("unique", "several") else []
     return finished(spec, inst, result.status, result,
                     lambda: documents.picture_document(spec, inst, result), unique_lines(result),
-                    answers[0] if answers else None)
+                    result.answer)
 
 
 def do_deduce(req, spec, inst) -> dict:
