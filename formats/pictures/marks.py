@@ -202,7 +202,7 @@ def _circle(dark: np.ndarray):
     cy, cx = (h - 1) / 2, (w - 1) / 2
     angles = np.linspace(0, 2 * np.pi, 72, endpoint=False)
     best = (0.0, None)
-    for radius in np.arange(0.22, 0.495, 0.015) * min(h, w):
+    for radius in np.arange(0.3, 0.495, 0.015) * min(h, w):
         ys = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
         xs = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
         # ink at the radius or a pixel either side
