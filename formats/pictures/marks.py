@@ -201,24 +201,25 @@ def _circle(dark: np.ndarray):
     h, w = dark.shape
     cy, cx = (h - 1) / 2, (w - 1) / 2
     angles = np.linspace(0, 2 * np.pi, 72, endpoint=False)
-    best = (0.0, None)
+    ring = []
     for radius in np.arange(0.3, 0.495, 0.015) * min(h, w):
-        ys = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
-        xs = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
+        hit = np.zeros(len(angles), bool)
         # ink at the radius or a pixel either side
-        hit = dark[ys, xs]
-        for d in (-1, 1):
-            ys2 = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
-            xs2 = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
-            hit = hit | dark[ys2, xs2]
-        share = float(hit.mean())
-        if share > best[0]:
-            best = (share, radius)
-    share, radius = best
-    if share < 0.92:
+        for d in (-1, 0, 1):
+            ys = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
+            xs = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
+            hit |= dark[ys, xs]
+        if hit.mean() >= 0.92:
+            ring.append(radius)
+    if not ring:
         return None, None
-    filled = dark[_disc(h, w, radius * 0.7)].mean()
-    return ("black" if filled > 0.85 else "white"), radius
+    # the outermost radius all ink round: a filled disc is ink at every radius
+    radius = max(ring)
+    y, x = np.ogrid[:h, :w]
+    dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    # black when the band between the centre (a light number) and the rim is ink
+    band = dark[(dist >= 0.45 * radius) & (dist <= 0.75 * radius)].mean()
+    return ("black" if band > 0.5 else "white"), radius
 
 
 @dataclass
