@@ -265,36 +265,44 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
     measured = {e: edge_ink(board, grey, *e) for e in edges
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
-    thin, thick = _line_kinds(list(measured.values()))
-    # thin and thick apart by their ratio: a line's ink is quantized by the
-    # pixels it falls on (a 2.4 pixel wall covers 2 or 3)
-    cut = (max(thin, 0.2) * thick) ** 0.5 if thick is not None else None
+    cut, unsure = _line_cut(sorted(measured.values()), board.frame)
     for (a, b), v in measured.items():
-        is_thick = cut is not None and v >= cut
-        if cut is not None and cut / 1.25 < v < cut * 1.25:
+        if unsure is not None and unsure[0] < v < unsure[1]:
             raise UnsurePicture(path, (a, b), _edge_box(board, a, b),
-                                f"a line neither thin nor thick (ink {v:.1f} where thin "
-                                f"lines have {thin:.1f} and thick ones {thick:.1f})")
-        (vertical if a[0] == b[0] else horizontal)[a] = is_thick
+                                f"a line neither thin nor thick (ink {v:.1f}; thin lines "
+                                f"have up to {unsure[0]:.1f}, thick ones from {unsure[1]:.1f})")
+        (vertical if a[0] == b[0] else horizontal)[a] = cut is not None and v >= cut
     for e in edges:
         if e not in measured:
             (vertical if e[0][0] == e[1][0] else horizontal)[e[0]] = False
     return Borders(vertical, horizontal)
 
 
-def _line_kinds(values: list) -> tuple:
-    """(thin, thick) ink of the two kinds of line, thick None when every
-    line is thin (a board with no walls drawn): the thickest line must hold
-    well over twice a thin one's ink."""
-    if not values:
-        return 0.0, None
-    values = np.sort(np.array(values))
-    thin = float(values[len(values) // 10])
-    top = float(values[-1])
-    if top < 2.2 * thin + 0.6:
-        return thin, None
-    middle = (thin + top) / 2
-    return float(np.median(values[values < middle])), float(np.median(values[values >= middle]))
+def _line_cut(values: list, frame: float = 0.0) -> tuple:
+    """(cut, unsure): lines with at least ``cut`` ink are thick (None: every
+    line is thin, a board with no walls drawn).  The two kinds are split at
+    the widest ratio between neighbouring values, which must be a clear one:
+    a line's ink is quantized by the pixels it falls on (a 1.3 pixel line
+    covers 1 or 2), so each kind spreads, but a wall holds well over twice a
+    grid line's ink, and about as much as the frame (``frame``: its width in
+    pixels, 0 for none).  ``unsure``: the open range (thin's top, thick's bottom)
+    where no line should fall, None when there is no doubt."""
+    if len(values) < 2:
+        return None, None
+    v = np.maximum(np.array(values), 0.2)
+    ratios = v[1:] / v[:-1]
+    # a gap below a visible grid line is no split (thin lines too faint to
+    # draw at a small zoom leave no ink), nor one under the ink of a pixel
+    # wide black line (no wall is that thin)
+    ratios[(v[:-1] < 0.35) | (v[1:] < max(1.5, 0.55 * frame))] = 0
+    i = int(np.argmax(ratios))
+    if ratios[i] >= 1.8:
+        return float((v[i] * v[i + 1]) ** 0.5), None
+    if v[-1] < max(1.5, 2.2 * float(np.median(v)) + 0.6):
+        return None, None           # all alike: thin
+    # walls and grid lines without a clear gap between them
+    low = float(np.median(v))
+    return None, (low * 1.3, float(v[-1]) / 1.3)
 
 
 def _edge_box(board: SquareBoard, a, b):
