@@ -107,7 +107,9 @@ class GlyphReader:
         second = nearest[order[1]] if len(classes) > 1 else np.inf
         score = float(1.0 - best / second) if second > 0 else 0.0
         (small, far_small), (large, far_large) = NEAREST_FAR
-        far = float(np.interp(mask.shape[0], (small, large), (far_small, far_large)))
+        rows = np.nonzero(np.asarray(mask).any(1))[0]
+        height = rows[-1] - rows[0] + 1   # of the ink, whatever margin the mask has
+        far = float(np.interp(height, (small, large), (far_small, far_large)))
         if best > far:
             return "", score, f"a mark that is no glyph of {describe_alphabet(alphabet)}"
         if second < SECOND_RATIO * best:
