@@ -33,6 +33,8 @@ NEIGHBOURS = 3
 NEAREST_FAR = ((10, 4.0), (24, 2.4))
 # pieces of ink smaller than this share of the text height squared are specks
 SPECK_AREA = 0.006
+# the parts of touching glyphs cut apart must be this much nearer than NEAREST_FAR
+SPLIT_STRICTNESS = 0.8
 # glyphs of one number share a height, within this share of the tallest
 SAME_HEIGHT = 0.72
 
@@ -87,9 +89,10 @@ class GlyphReader:
             self.subsets[alphabet] = (self.features[rows], self.norms[rows], starts, classes)
         return self.subsets[alphabet]
 
-    def classify(self, mask: np.ndarray, alphabet: str) -> tuple[str, float, str | None]:
+    def classify(self, mask: np.ndarray, alphabet: str,
+                 strictness: float = 1.0) -> tuple[str, float, str | None]:
         """(best char, score, None) for one glyph's mask, or ("", score, what
-        was seen) when unsure."""
+        was seen) when unsure; ``strictness`` < 1 narrows the distance limit."""
         features, norms, starts, classes = self.subset(alphabet)
         x = glyph_features(mask)
         if x is None:
@@ -107,9 +110,8 @@ class GlyphReader:
         second = nearest[order[1]] if len(classes) > 1 else np.inf
         score = float(1.0 - best / second) if second > 0 else 0.0
         (small, far_small), (large, far_large) = NEAREST_FAR
-        rows = np.nonzero(np.asarray(mask).any(1))[0]
-        height = rows[-1] - rows[0] + 1   # of the ink, whatever margin the mask has
-        far = float(np.interp(height, (small, large), (far_small, far_large)))
+        height = ink_height(mask)   # of the ink, whatever margin the mask has
+        far = strictness * float(np.interp(height, (small, large), (far_small, far_large)))
         if best > far:
             return "", score, f"a mark that is no glyph of {describe_alphabet(alphabet)}"
         if second < SECOND_RATIO * best:
@@ -150,10 +152,20 @@ class GlyphReader:
             return [(char, box, score, what)]
         for count in range(2, 5):
             pieces = split_columns(piece, count)
-            read = [(self.classify(p, alphabet), (x0 + a, y0, x0 + b, y1)) for a, b, p in pieces]
+            if any(ink_height(p) < SAME_HEIGHT * height for _, _, p in pieces):
+                continue   # glyphs of one number share a height
+            # a cut is a guess: each part must match closely
+            read = [(self.classify(p, alphabet, SPLIT_STRICTNESS), (x0 + a, y0, x0 + b, y1))
+                    for a, b, p in pieces]
             if all(what is None for (_, _, what), _ in read):
                 return [(char, sub, score, None) for (char, score, _), sub in read]
         return [("", box, 0.0, f"touching glyphs {width} pixels wide, {height} high")]
+
+
+def ink_height(mask: np.ndarray) -> int:
+    """The rows from the first with ink to the last (0 for no ink)."""
+    rows = np.nonzero(np.asarray(mask).any(1))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
 
 
 def split_columns(piece: np.ndarray, count: int):
