@@ -43,7 +43,7 @@ SHIFTS = ((0.0, 0.0), (0.5, 0.25), (0.25, 0.6))   # sub-pixel placements
 THRESHOLDS = (0.3, 0.55, 0.8)                      # thin, plain and bold strokes
 BLURS = (0.0, 0.8)                                 # sharp, then a soft scan
 SIDE = 20                                          # a glyph's feature is SIDE x SIDE
-RECIPE = ("glyphset 1", CLASSES, FONT_SIZES, SHIFTS, THRESHOLDS, BLURS, SIDE, PILLOW_VERSION)
+RECIPE = ("glyphset 2", CLASSES, FONT_SIZES, SHIFTS, THRESHOLDS, BLURS, SIDE, PILLOW_VERSION)
 
 
 def font_files() -> list[Path]:
@@ -130,14 +130,20 @@ def render_training_set(fonts=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]
                     if feature is not None:
                         rows.append(feature)
                         labels.append(label)
-    features = np.asarray(rows, np.float32)
+    # a byte per pixel is plenty (the features are coverages 0..1): the
+    # cache stores bytes, and the first run reads from the same values
+    quantized = np.round(np.asarray(rows, np.float32) * 255.0).astype(np.uint8)
     labels = np.asarray(labels, np.int16)
     # identical variants of one glyph (a shift that thresholds to the same
     # mask) count once; the same mask under two labels ('0' and 'O') stays
-    keyed = np.column_stack([np.round(features, 3), labels])
-    _, first = np.unique(keyed, axis=0, return_index=True)
-    first.sort()
-    return features[first], labels[first], widest
+    seen, first = set(), []
+    for i, (row, label) in enumerate(zip(quantized, labels)):
+        key = (int(label), row.tobytes())
+        if key not in seen:
+            seen.add(key)
+            first.append(i)
+    features = quantized[first].astype(np.float32) / 255.0
+    return features, labels[first], widest
 
 
 def cache_folder() -> Path:
@@ -172,10 +178,7 @@ def trained_set() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         pass   # absent or corrupt: render it again
     features, labels, widest = render_training_set(training_fonts(paths))
-    # a byte per pixel is plenty (the features are coverages 0..1); the first
-    # run uses the stored values too, so that it reads as later runs do
-    quantized = np.round(features * 255.0).astype(np.uint8)
-    features = quantized.astype(np.float32) / 255.0
+    quantized = np.round(features * 255.0).astype(np.uint8)   # exact: they are bytes / 255
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()
