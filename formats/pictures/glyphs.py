@@ -8,8 +8,9 @@ classified by its nearest neighbours among glyphs pzc rendered itself
 
 A glyph is sure when its nearest training glyphs are near (NEAREST_FAR, by
 the glyph's height) and those of any other class are clearly farther
-(SECOND_RATIO); the thresholds were chosen on renders held out of training (docs/benchmarks.md,
-"Issue 30: the glyph classifier")."""
+(SECOND_RATIO); the thresholds were chosen on renders held out of training
+(docs/benchmarks.md, "Issue 30: the glyph classifier").  Glyphs that touch
+are unsure: cutting them apart guessed wrong."""
 
 from __future__ import annotations
 
