@@ -66,7 +66,9 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
         shade = "black"
     elif np.median(_corner_pixels(inside)) < PAPER:
         shade = "grey"
-    circle, radius = (None, None) if shade == "black" else _circle(dark)
+    # a circle may reach almost to the lines: looked for in the whole cell
+    circle, radius = (None, None) if shade == "black" else \
+        _circle(cell_pixels(board, grey, r, c, 0.0)[0] < (BLACK + PAPER) // 2)
     # the text: from nearly the whole cell (small numbers sit in a corner),
     # light on black (a black cell or a black circle), else dark
     around = _text_pixels(board, grey, r, c, shade == "black")
@@ -78,12 +80,38 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     else:
         ink = around < (BLACK + PAPER) // 2
         if circle == "white":
-            ink &= _disc(th, tw, radius * 0.80)
+            ink = _without_ring(ink, radius, board.cell)
     ink = _without_specks(ink, board.cell)
     reading = reader.read(ink, alphabet)
     if reading.unsure:
         raise UnsurePicture(path, (r, c), box, reading.unsure)
     return CellLook(shade, circle, reading.text)
+
+
+def _without_ring(ink: np.ndarray, radius: float, cell: float) -> np.ndarray:
+    """The ink inside a white circle without the circle: cut where the ring
+    begins inside, found along rays from the centre (the median of them, so
+    a glyph touching the ring somewhere does not move it)."""
+    h, w = ink.shape
+    cy, cx = (h - 1) / 2, (w - 1) / 2
+    y, x = np.ogrid[:h, :w]
+    dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    outer = radius + max(2.0, 0.08 * cell)
+    edges = []
+    for angle in np.linspace(0, 2 * np.pi, 48, endpoint=False):
+        ray = np.arange(outer, 0, -0.5)
+        ys = np.round(cy + ray * np.sin(angle)).astype(int)
+        xs = np.round(cx + ray * np.cos(angle)).astype(int)
+        inside = (ys >= 0) & (ys < h) & (xs >= 0) & (xs < w)
+        hits = np.zeros(len(ray), bool)
+        hits[inside] = ink[ys[inside], xs[inside]]
+        seen = np.flatnonzero(hits)
+        if len(seen):
+            after = np.flatnonzero(~hits[seen[0]:])
+            edges.append(ray[seen[0] + after[0]] if len(after) else 0.0)
+    inner_edge = float(np.median(edges)) if edges else radius - 2
+    # a pixel less: the ring's antialiased inner rim is uneven
+    return ink & (dist <= inner_edge - 1.0)
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
@@ -173,24 +201,25 @@ def _circle(dark: np.ndarray):
     h, w = dark.shape
     cy, cx = (h - 1) / 2, (w - 1) / 2
     angles = np.linspace(0, 2 * np.pi, 72, endpoint=False)
-    best = (0.0, None)
-    for radius in np.arange(0.28, 0.52, 0.02) * min(h, w):
-        ys = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
-        xs = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
+    ring = []
+    for radius in np.arange(0.3, 0.495, 0.015) * min(h, w):
+        hit = np.zeros(len(angles), bool)
         # ink at the radius or a pixel either side
-        hit = dark[ys, xs]
-        for d in (-1, 1):
-            ys2 = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
-            xs2 = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
-            hit = hit | dark[ys2, xs2]
-        share = float(hit.mean())
-        if share > best[0]:
-            best = (share, radius)
-    share, radius = best
-    if share < 0.92:
+        for d in (-1, 0, 1):
+            ys = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
+            xs = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
+            hit |= dark[ys, xs]
+        if hit.mean() >= 0.92:
+            ring.append(radius)
+    if not ring:
         return None, None
-    filled = dark[_disc(h, w, radius * 0.7)].mean()
-    return ("black" if filled > 0.85 else "white"), radius
+    # the outermost radius all ink round: a filled disc is ink at every radius
+    radius = max(ring)
+    y, x = np.ogrid[:h, :w]
+    dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    # black when the band between the centre (a light number) and the rim is ink
+    band = dark[(dist >= 0.45 * radius) & (dist <= 0.75 * radius)].mean()
+    return ("black" if band > 0.5 else "white"), radius
 
 
 @dataclass
