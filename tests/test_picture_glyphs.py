@@ -175,6 +175,11 @@ def test_no_ink_and_specks_read_as_nothing(reader):
     specks[:] = text_mask("7", font)[:30, :30]
     specks[2, 2] = 255   # a pixel of grid line left over
     assert reader.read(specks).text == "7"
+    alone = np.zeros((40, 40), bool)
+    alone[17, 8] = alone[30:32, 30] = True   # what a circle's ring may leave
+    assert reader.read(alone) == TextReading("", None, [])
+    alone[5:9, 5:9] = True   # more than a speck, and no glyph
+    assert reader.read(alone).unsure
 
 
 def test_a_mark_beside_the_number_makes_it_unsure(reader):

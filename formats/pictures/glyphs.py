@@ -34,6 +34,8 @@ NEIGHBOURS = 3
 NEAREST_FAR = ((10, 4.0), (24, 2.4))
 # pieces of ink smaller than this share of the text height squared are specks
 SPECK_AREA = 0.006
+# pieces of at most this many pixels, 2 wide and high, are specks anywhere
+TINY_SPECK = 3
 # glyphs of one number share a height, within this share of the tallest
 SAME_HEIGHT = 0.72
 
@@ -161,9 +163,15 @@ def glyph_boxes(mask: np.ndarray):
     connected pieces, those above one another joined into one glyph (a '?'
     and its dot, a thin stroke broken by the threshold), specks dropped."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    # dots of a pixel or two alone are specks (no glyph is that small): a
+    # cell holding only such reads as empty; beside a glyph, one may be the
+    # dot of a '?'
+    tiny = [stats[i, cv2.CC_STAT_AREA] <= TINY_SPECK
+            and max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) <= 2
+            for i in range(count)]
+    if all(tiny[1:]):
         return [], None
-    tallest = int(stats[1:, cv2.CC_STAT_HEIGHT].max())
+    tallest = int(max(stats[i, cv2.CC_STAT_HEIGHT] for i in range(1, count) if not tiny[i]))
     parts = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= SPECK_AREA * tallest ** 2]
     group = {i: i for i in parts}
 
