@@ -110,8 +110,16 @@ def _without_ring(ink: np.ndarray, centre: tuple, radius: float, cell: float) ->
             after = np.flatnonzero(~hits[seen[0]:])
             edges.append(ray[seen[0] + after[0]] if len(after) else 0.0)
     inner_edge = float(np.median(edges)) if edges else radius - 2
-    # a pixel less: the ring's antialiased inner rim is uneven
-    return ink & (dist <= inner_edge - 1.0)
+    # the ring's antialiased inner rim is uneven: pixels near it stay only
+    # when they belong to a shape reaching further in (a glyph's edge)
+    import cv2
+    core = ink & (dist < inner_edge - 1.5)
+    near = ink & (dist <= inner_edge)
+    count, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=8)
+    keep = np.zeros(count, bool)
+    keep[np.unique(labels[core])] = True
+    keep[0] = False
+    return keep[labels]
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
