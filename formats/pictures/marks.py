@@ -151,13 +151,15 @@ def _text_pixels(board: SquareBoard, whole: np.ndarray, black: bool) -> tuple:
         cuts = []
         for side in ("left", "right", "top", "bottom"):
             runs = []
-            for t in np.linspace(0.25, 0.75, 9):
+            # along the whole side: a glyph touching the line in the middle
+            # must not count as line
+            for t in np.linspace(0.08, 0.92, 15):
                 if side in ("left", "right"):
                     line = dark[int(round(t * (h - 1))), :]
                 else:
                     line = dark[:, int(round(t * (w - 1)))]
                 runs.append(_ink_run(line if side in ("left", "top") else line[::-1], most))
-            cuts.append(float(np.median(runs)) + 1)
+            cuts.append(float(np.percentile(runs, 25)) + 1)
     left, right, top, bottom = (int(round(v)) for v in cuts)
     crop = whole[top:max(h - bottom, top + 1), left:max(w - right, left + 1)]
     return crop, ((w - 1) / 2 - left, (h - 1) / 2 - top)
