@@ -84,6 +84,14 @@ def examples() -> Path:
     return EXAMPLES
 
 
+def example_url(name: str) -> str:
+    """The puzz.link URL of the spec's first example in specs/examples."""
+    from pzc import api     # here: conftest loads before every test, most need no spec
+    spec = api.load_spec(name)
+    path = sorted((EXAMPLES / name).glob("*"))[0]
+    return api.write_instance(spec, api.load_instances(spec, str(path))[0], "url")
+
+
 def pytest_collection_modifyitems(items):
     """Tests named for pzprjs run puzz.link's engine in node (a process of
     its own, a second or more each): they carry the mark `pzprjs`."""

@@ -19,7 +19,7 @@ import subprocess
 import pytest
 
 import pzprjs
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES, example_url, run_cli
 from pzc import api
 
 cv2 = pytest.importorskip("cv2")
@@ -35,12 +35,6 @@ GENRES = ["akari", "canal", "chocona", "cojun", "countryroad", "fillomino", "han
           "sukoro", "yinyang"]
 # (pzprjs cell size, rsvg-convert zoom)
 VIEWS = [(36, 1.0), (24, 1.3), (48, 0.8)]
-
-
-def example_url(name: str) -> str:
-    spec = api.load_spec(name)
-    path = sorted((EXAMPLES / name).glob("*"))[0]
-    return api.write_instance(spec, api.load_instances(spec, str(path))[0], "url")
 
 
 @pytest.fixture(scope="module")
