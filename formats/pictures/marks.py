@@ -247,12 +247,16 @@ class Borders:
     horizontal: dict
 
 
-def edge_ink(board: SquareBoard, grey: np.ndarray, a: tuple, b: tuple) -> float:
+def darkness(grey: np.ndarray) -> np.ndarray:
+    """0 for paper .. 1 for black, per pixel."""
+    return (255.0 - grey.astype(np.float32)) / 255.0
+
+
+def edge_ink(board: SquareBoard, ink: np.ndarray, a: tuple, b: tuple) -> float:
     """The ink across the line between neighbouring cells a and b: the sum
-    of darkness (0 paper .. 1 black) over a window across the line, the
-    median of several places along it (text near the line counts at one)."""
-    (r, c), (r2, c2) = a, b
-    ink = (255.0 - grey.astype(np.float32)) / 255.0
+    of ``ink`` (darkness(grey)) over a window across the line, the median of
+    several places along it (text near the line counts at one)."""
+    (r, c), (r2, _) = a, b
     half = max(2, int(round(0.18 * board.cell)))
     sums = []
     for t in np.linspace(0.2, 0.8, 7):
@@ -279,7 +283,8 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
                 edges.append(((r, c), (r, c + 1)))
             if r + 1 < board.rows:
                 edges.append(((r, c), (r + 1, c)))
-    measured = {e: edge_ink(board, grey, *e) for e in edges
+    ink = darkness(grey)
+    measured = {e: edge_ink(board, ink, *e) for e in edges
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
     cut, unsure = _line_cut(sorted(measured.values()), board.frame)

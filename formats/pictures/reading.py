@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
-import numpy as np
-
 from ...encoder.instance import Source
 from ...runtime.errors import PzcError
 from .. import codecs as codec_table
