@@ -947,8 +947,7 @@ def _add_tile_moves(args, inst, result):
     """The tile moves of an answer that rearranges the clues, as the result's
     moves (JSON "moves"); --format moves: an answer that does not is an error."""
     try:
-        result.moves = [m.as_json() for m in api.tile_moves(
-            inst, result, getattr(inst, "centres", None))]
+        result.moves = [m.as_json() for m in api.tile_moves(inst, result)]
     except PzcError as e:
         if args.format == "moves":
             result.error, result.exit_code = e, worst_exit([result.exit_code, e.exit_code])

@@ -169,7 +169,7 @@ def _circuit(out_edges: dict, start) -> list:
 def tile_moves(instance, result, centres=None) -> list:
     """The moves from ``instance``'s start to ``result``'s verified answer, in
     an order a player can make them; ``centres``: pixel positions of the
-    cells (a puzzle read from a picture).  Refused (exit 2) without a
+    cells (a puzzle read from a picture; default: the instance's own).  Refused (exit 2) without a
     verified answer shown per cell, or when it is no rearrangement."""
     if result.status != "solved" or not result.verified:
         raise PzcError(f"no verified answer ({result.status}), so no moves", file=instance.name)
@@ -179,4 +179,5 @@ def tile_moves(instance, result, centres=None) -> list:
                        "plan's own moves)", file=instance.name)
     start, end = start_and_end(instance, shown.cells)
     cells = list(instance.geometry.cells) if instance.geometry is not None else list(end)
-    return plan_moves(start, end, cells, frozenset(instance.locked), centres)
+    return plan_moves(start, end, cells, frozenset(instance.locked),
+                      centres if centres is not None else instance.centres)

@@ -205,10 +205,15 @@ def test_a_picture_read_solved_and_moved_end_to_end(tmp_path):
     read = api.load_instances(SPEC, "read.txt", text=got.text)[0]
     result = api.solve(SPEC, read)
     assert result.status == "solved" and result.verified
-    moves = api.tile_moves(read, result, got.centres)
+    read.centres = got.centres
+    moves = api.tile_moves(read, result)
     assert replay(start_tiles(read), moves) == answer_tiles(result)
     for m in moves:
         assert m.source_xy == got.centres[m.source] and m.target_xy == got.centres[m.target]
+    (x0, y0), (x1, y1) = moves[0].source_xy, moves[0].target_xy
+    assert moves[0].as_text().endswith(
+        f"  (pixels {x0:.0f},{y0:.0f} -> {x1:.0f},{y1:.0f})")
+    assert moves[0].as_json()["from_xy"] == [round(x0, 1), round(y0, 1)]
 
 
 def test_a_picture_of_no_hex_board_is_a_located_error(tmp_path):
