@@ -343,6 +343,34 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    rd = sub.add_parser("read", help="read a puzzle from a picture of its board (PNG, JPEG)",
+                        description="Find the board in a picture (a screenshot of puzz.link or "
+                                    "a game, a picture pzc drew): its frame, rows and columns "
+                                    "(or Hexiom's hexagons), then read each cell and border for "
+                                    "what the spec's clues look like (numbers, '?', circles, "
+                                    "black cells, region walls), and write the instance.  A "
+                                    "place it is not sure of is an error naming the place and "
+                                    "what it saw (exit 2), never a guess.  Any command reads a "
+                                    "picture given as its INSTANCE the same way.",
+                        epilog="examples:\n"
+                               "  pzc read heyawake screenshot.png --format url\n"
+                               "  pzc read hexiom level.png --format json\n"
+                               "  pzc read masyu board.png --debug-image seen.png\n"
+                               "  pzc solve masyu board.png",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    rd.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    rd.add_argument("pictures", metavar="IMAGE", nargs="+", help="PNG or JPEG files")
+    rd.add_argument("--format", choices=["text", "json", "url", "pzprv3"], default="text",
+                    help="text (default): pzc's token grids; json: the instance with each "
+                         "cell's pixel centre and what it shows; url: a puzz.link URL; "
+                         "pzprv3: puzz.link's file format")
+    rd.add_argument("--debug-image", metavar="OUT.png",
+                    help="draw what was found over the picture and write it here (with "
+                         "several pictures: OUT-1.png, OUT-2.png, ...); also when reading fails, "
+                         "the unsure place in red")
+    rd.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    rd.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
     gp = sub.add_parser("generate", help="generate puzzles with exactly one solution",
                         description="Draw a random solution of the spec's `generate` lines, "
                                     "derive its clues, repair it until the puzzle has one "
@@ -535,7 +563,7 @@ def _main(argv) -> int:
                    "deduce": cmd_deduce, "explain": cmd_explain,
                    "batch": cmd_batch,
                    "dimacs": cmd_dimacs, "decode": cmd_decode, "check": cmd_check,
-                   "convert": cmd_convert, "generate": cmd_generate,
+                   "convert": cmd_convert, "generate": cmd_generate, "read": cmd_read,
                    "specs": cmd_specs}[args.command]
         return run_deep(command, args)       # deep specs recurse deep: see runtime/deep_stack.py
     except PzcError as e:
@@ -638,6 +666,37 @@ def cmd_convert(args) -> int:
                 code = max(code, e.exit_code)
     sep = "" if args.format == "url" else "\n"
     text = sep.join(line if line.endswith("\n") else line + "\n" for line in out)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise PzcError(f"cannot write {args.output}: {e.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return code
+
+
+def cmd_read(args) -> int:
+    """Each picture's instance written as convert writes instances; a picture
+    that cannot be read is reported on standard error and the others are
+    still written."""
+    spec = api.load_spec(args.spec)
+    out = []
+    code = 0
+    many = len(args.pictures) > 1
+    for k, path in enumerate(args.pictures, 1):
+        debug = args.debug_image
+        if debug and many:
+            stem, dot, suffix = debug.rpartition(".")
+            debug = f"{stem}-{k}.{suffix}" if dot else f"{debug}-{k}"
+        try:
+            reading = api.read_picture(spec, path, debug_image=debug)
+            out.append(api.picture_text(spec, reading, args.format))
+        except PzcError as e:
+            print(e.format(), file=sys.stderr)
+            code = max(code, e.exit_code)
+    text = ("" if args.format in ("url", "json") else "\n").join(out)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8") as f:

@@ -19,6 +19,7 @@ from ..encoder.instance import decode as decode_file
 from ..runtime.deep_stack import deep_stack
 from ..runtime.errors import PzcError
 from . import binding as puzzlink
+from .pictures.image import looks_like_picture
 
 
 def instance_file(path: str) -> str | None:
@@ -57,6 +58,12 @@ def load_by_type(spec_for_type, path: str, only: str | None = None, text=None,
     with no spec.  ``pzprv3``: read pzprv3 files as such (else as text)."""
     if puzzlink.is_url(path):
         return [puzzlink.read_url_by_type(spec_for_type, path, path.strip())]
+    if (path != "-" or text is not None) and looks_like_picture(path, _head(text)):
+        # a picture of the board: read for the given spec (a picture names no type)
+        from .pictures.reading import read_picture
+        spec = spec_for_type(None, lambda message: PzcError(message, file=path))
+        return [(spec, read_picture(spec, path, text if isinstance(text, bytes) else None)
+                 .instance)]
     if text is None:
         read = instance_file(path)
     base, _, key = path.rpartition("#")
@@ -94,6 +101,11 @@ def load_by_type(spec_for_type, path: str, only: str | None = None, text=None,
     return [(spec, inst) for inst in read_instances(
         source, spec.board.kind, blank=blank, lines=lines, each=each, target=target,
         grids=grids_of(spec), only=only)]
+
+
+def _head(text):
+    """The first bytes of a file's contents already read, or None."""
+    return None if text is None else text[:8]
 
 
 def write_instance(spec: syntax.Spec, inst: Instance, form: str, answer=None) -> str:

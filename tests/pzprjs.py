@@ -124,3 +124,49 @@ def known_types(names) -> set:
         capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     return set(json.loads(run.stdout))
+
+
+_SVG_SCRIPT = r"""
+const pzpr = require(require('path').join(process.argv[2], 'pzpr'));
+let input = '';
+process.stdin.on('data', d => input += d);
+process.stdin.on('end', () => {
+  const out = [];
+  for (const job of JSON.parse(input)) {
+    try {
+      const p = new pzpr.Puzzle();
+      p.open(job.open);
+      out.push({svg: String(p.toBuffer('svg', 0, job.cellsize))});
+    } catch (e) {
+      out.push({error: String(e && e.message || e)});
+    }
+  }
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def svgs(jobs: list, timeout: float = 300) -> list:
+    """Each job {"open": URL or pzprv3 text, "cellsize": pixels} -> pzprjs's
+    own picture of the puzzle, as puzz.link draws it, an SVG text (or
+    {"error"}): `toBuffer('svg', 0, cellsize)`."""
+    need()
+    script = ROOT / ".cache" / "pzprjs-svg.js"
+    script.parent.mkdir(exist_ok=True)
+    if not script.exists() or script.read_text() != _SVG_SCRIPT:
+        script.write_text(_SVG_SCRIPT)
+    run = subprocess.run(["node", str(script), str(modules())], input=json.dumps(jobs),
+                         capture_output=True, text=True, timeout=timeout)
+    assert run.returncode == 0, run.stderr
+    return [job.get("svg", job) for job in json.loads(run.stdout)]
+
+
+def rasterize(svg: str, zoom: float = 1.0) -> bytes:
+    """A PNG of an SVG text at a zoom, drawn by librsvg (rsvg-convert, Debian's
+    librsvg2-bin); the test is skipped where it is absent."""
+    if shutil.which("rsvg-convert") is None:
+        pytest.skip("needs rsvg-convert (Debian's librsvg2-bin)")
+    run = subprocess.run(["rsvg-convert", "-z", str(zoom), "-b", "white"], input=svg.encode(),
+                         capture_output=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
-import numpy as np
-
 from ...runtime.errors import PzcError
 
 # the first bytes of the picture files pzc reads
@@ -16,17 +13,26 @@ PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 
 
 def looks_like_picture(path: str, head: bytes | None = None) -> bool:
-    """Whether an INSTANCE argument names a picture: by its suffix, or by its
-    first bytes when they are given."""
-    if head is not None:
-        return any(head.startswith(m) for m in _MAGIC)
-    return Path(path).suffix.lower() in PICTURE_SUFFIXES
+    """Whether an INSTANCE argument names a picture: by its first bytes
+    (``head``, or the file's own), else by its suffix."""
+    if head is None:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(8)
+        except OSError:
+            return Path(path).suffix.lower() in PICTURE_SUFFIXES
+    if isinstance(head, str):
+        return False
+    return any(head.startswith(m) for m in _MAGIC)
 
 
-def load_picture(path: str, data: bytes | None = None) -> np.ndarray:
+def load_picture(path: str, data: bytes | None = None):
     """The picture at ``path`` (or in ``data``) as a BGR array; transparent
     pixels count as white paper.  A file that is missing or is no picture is
     an error (exit 2)."""
+    import cv2                  # here: OpenCV takes a while to load, and only pictures need it
+    import numpy as np
+
     if data is None:
         try:
             data = Path(path).read_bytes()

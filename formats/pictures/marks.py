@@ -1,0 +1,205 @@
+"""What a square board's cells and borders show in a picture.
+
+Each cell is looked at for a few things every puzzle drawing uses, whatever
+the genre: its shading (white, grey, black), a circle (white or black) and
+its text (a number, '?', a letter), read by the glyph classifier.  Each
+border between two cells is thin (a grid line) or thick (a region's wall):
+its ink is summed across the line, so antialiasing counts, and the two
+kinds are told apart over the whole board at once.
+
+    cell (2, 3):  shade black, no circle, text "2"    -> an Akari wall "2"
+    cell (0, 1):  shade white, circle white, text ""  -> a Masyu white pearl
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import UnsurePicture
+from .squaregrid import SquareBoard
+
+INSET = 0.12            # of a cell, each side: what is taken for its inside
+BLACK = 96              # grey levels: darker is black ink, paper is lighter than
+PAPER = 232             # lighter is paper; between the two, grey shading
+
+
+@dataclass
+class CellLook:
+    """What one cell shows: ``shade`` "white" | "grey" | "black"; ``circle``
+    None | "white" | "black"; ``text`` the glyphs read ("" none); ``ink``:
+    the share of the cell's inside that is ink of neither (a mark no reader
+    knows, such as a star or an arrow)."""
+    shade: str
+    circle: str | None
+    text: str
+    stray: float = 0.0
+
+    @property
+    def blank(self) -> bool:
+        return self.shade == "white" and self.circle is None and not self.text
+
+
+def cell_pixels(board: SquareBoard, grey: np.ndarray, r: int, c: int, inset: float = INSET):
+    """The grey pixels inside cell (r, c) and their box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = board.box(r, c)
+    d = inset * board.cell
+    xa, ya = int(round(x0 + d)), int(round(y0 + d))
+    xb, yb = int(round(x1 - d)), int(round(y1 - d))
+    return grey[max(ya, 0):max(yb, 0), max(xa, 0):max(xb, 0)], (xa, ya, xb, yb)
+
+
+def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
+                 alphabet: str, path: str) -> CellLook:
+    """Cell (r, c)'s look; its text read with ``reader`` (glyphs.GlyphReader)
+    among ``alphabet``.  A glyph the reader is unsure of is UnsurePicture."""
+    inside, box = cell_pixels(board, grey, r, c)
+    h, w = inside.shape
+    if h < 4 or w < 4:
+        raise UnsurePicture(path, (r, c), box, "the cell is too small to read")
+    dark = inside < (BLACK + PAPER) // 2
+    corners = _corners(dark)
+    shade = "white"
+    if corners > 0.75:
+        shade = "black"
+    elif np.median(_corner_pixels(inside)) < PAPER:
+        shade = "grey"
+    circle, radius = (None, None) if shade == "black" else _circle(dark)
+    # the text's ink: light on black (a black cell or a black circle), else dark
+    if shade == "black" or circle == "black":
+        ink = inside > (BLACK + PAPER) // 2
+        if circle == "black":
+            ink &= _disc(h, w, radius * 0.92)
+    else:
+        ink = dark.copy()
+        if circle == "white":
+            ink &= _disc(h, w, radius * 0.80)
+    reading = reader.read(ink, alphabet)
+    if reading.unsure:
+        raise UnsurePicture(path, (r, c), box, reading.unsure)
+    return CellLook(shade, circle, reading.text)
+
+
+def _corners(dark: np.ndarray) -> float:
+    """The share of ink in the cell's four corner patches."""
+    return float(np.mean([p.mean() for p in _patches(dark)]))
+
+
+def _corner_pixels(inside: np.ndarray) -> np.ndarray:
+    return np.concatenate([p.ravel() for p in _patches(inside)])
+
+
+def _patches(a: np.ndarray) -> list:
+    h, w = a.shape
+    k = max(1, min(h, w) // 6)
+    return [a[:k, :k], a[:k, -k:], a[-k:, :k], a[-k:, -k:]]
+
+
+def _disc(h: int, w: int, radius: float) -> np.ndarray:
+    y, x = np.ogrid[:h, :w]
+    return (x - (w - 1) / 2) ** 2 + (y - (h - 1) / 2) ** 2 <= radius ** 2
+
+
+def _circle(dark: np.ndarray):
+    """("white" | "black", radius) when a circle about the cell's centre is
+    drawn: a ring of ink all round at one radius; (None, None) else."""
+    h, w = dark.shape
+    cy, cx = (h - 1) / 2, (w - 1) / 2
+    angles = np.linspace(0, 2 * np.pi, 72, endpoint=False)
+    best = (0.0, None)
+    for radius in np.arange(0.28, 0.52, 0.02) * min(h, w):
+        ys = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
+        xs = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
+        # ink at the radius or a pixel either side
+        hit = dark[ys, xs]
+        for d in (-1, 1):
+            ys2 = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
+            xs2 = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
+            hit = hit | dark[ys2, xs2]
+        share = float(hit.mean())
+        if share > best[0]:
+            best = (share, radius)
+    share, radius = best
+    if share < 0.92:
+        return None, None
+    filled = dark[_disc(h, w, radius * 0.7)].mean()
+    return ("black" if filled > 0.85 else "white"), radius
+
+
+@dataclass
+class Borders:
+    """The board's thick borders: ``vertical[(r, c)]`` between (r, c) and
+    (r, c + 1), ``horizontal[(r, c)]`` between (r, c) and (r + 1, c)."""
+    vertical: dict
+    horizontal: dict
+
+
+def edge_ink(board: SquareBoard, grey: np.ndarray, a: tuple, b: tuple) -> float:
+    """The ink across the line between neighbouring cells a and b: the sum
+    of darkness (0 paper .. 1 black) over a window across the line, the
+    median of several places along it (text near the line counts at one)."""
+    (r, c), (r2, c2) = a, b
+    ink = (255.0 - grey.astype(np.float32)) / 255.0
+    half = max(2, int(round(0.18 * board.cell)))
+    sums = []
+    for t in np.linspace(0.2, 0.8, 7):
+        if r == r2:          # a vertical line
+            x = int(round(board.left + (c + 1) * board.cell_w))
+            y = int(round(board.top + (r + t) * board.cell_h))
+            sums.append(ink[y, max(x - half, 0):x + half + 1].sum())
+        else:
+            x = int(round(board.left + (c + t) * board.cell_w))
+            y = int(round(board.top + (r + 1) * board.cell_h))
+            sums.append(ink[max(y - half, 0):y + half + 1, x].sum())
+    return float(np.median(sums))
+
+
+def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset()) -> Borders:
+    """Which inner lines are thick.  Thin and thick are told apart over the
+    board: the frame's ink is thick's measure, the thinnest lines thin's; a
+    line between the two kinds is UnsurePicture.  Lines next to a cell in
+    ``skip`` (black cells, where ink is everywhere) count as thin."""
+    edges = []
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if c + 1 < board.cols:
+                edges.append(((r, c), (r, c + 1)))
+            if r + 1 < board.rows:
+                edges.append(((r, c), (r + 1, c)))
+    measured = {e: edge_ink(board, grey, *e) for e in edges
+                if e[0] not in skip and e[1] not in skip}
+    vertical, horizontal = {}, {}
+    thin, thick = _line_kinds(list(measured.values()))
+    for (a, b), v in measured.items():
+        is_thick = thick is not None and v >= (thin + thick) / 2
+        if thick is not None and abs(v - (thin + thick) / 2) < 0.12 * (thick - thin):
+            raise UnsurePicture(path, (a, b), _edge_box(board, a, b),
+                                f"a line neither thin nor thick (ink {v:.1f} where thin "
+                                f"lines have {thin:.1f} and thick ones {thick:.1f})")
+        (vertical if a[0] == b[0] else horizontal)[a] = is_thick
+    for e in edges:
+        if e not in measured:
+            (vertical if e[0][0] == e[1][0] else horizontal)[e[0]] = False
+    return Borders(vertical, horizontal)
+
+
+def _line_kinds(values: list) -> tuple:
+    """(thin, thick) ink of the two kinds of line, thick None when every
+    line is thin (a board with no walls drawn): the thickest line must hold
+    well over twice a thin one's ink."""
+    if not values:
+        return 0.0, None
+    values = np.sort(np.array(values))
+    thin = float(values[len(values) // 10])
+    top = float(values[-1])
+    if top < 2.2 * thin + 0.6:
+        return thin, None
+    middle = (thin + top) / 2
+    return float(np.median(values[values < middle])), float(np.median(values[values >= middle]))
+
+
+def _edge_box(board: SquareBoard, a, b):
+    xa0, ya0, xa1, ya1 = board.box(*a)
+    xb0, yb0, xb1, yb1 = board.box(*b)
+    return (min(xa0, xb0), min(ya0, yb0), max(xa1, xb1), max(ya1, yb1))
