@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS, ROOT, reads_corpus
-from hex_pictures import RSVG, TemplateDigits, digit_reader, question_svg, rasterize
+from hex_pictures import (RSVG, TemplateDigits, digit_reader, glyph_reader_or_none,
+                          question_svg, rasterize)
 from pzc import api
 from pzc.formats.pictures.errors import UnsurePicture
 from pzc.formats.pictures.hexgrid import read_hex_picture
@@ -250,3 +251,27 @@ def test_an_unreadable_number_names_its_cell(tmp_path):
     assert e.value.place == first
     assert e.value.format().startswith(
         f"board.png: error: row {first[0] + 1}, column {first[1] + 1} (pixels x ")
+
+
+@needs_rsvg
+@pytest.mark.skipif(glyph_reader_or_none() is None, reason="formats/pictures/glyphs.py is absent")
+def test_the_bots_loop_from_the_command_line(run_pzc, tmp_path):
+    """`pzc solve hexiom board.png --format json`: the picture read, solved,
+    and the moves with the pixels of their cells; replayed, the answer."""
+    inst = api.load_instances(SPEC, str(EXAMPLES[-1]))[0]
+    png = rasterize(question_svg(SPEC, inst), 1.2, tmp_path / "board.png")
+    run = run_pzc("solve", "hexiom", str(png), "--format", "json")
+    assert run.returncode == 0, run.stderr
+    record = json.loads(run.stdout)
+    assert record["verified"] is True and record["moves"]
+    board = start_tiles(inst)
+    for move in record["moves"]:
+        source, target = tuple(move["from"]), tuple(move["to"])
+        assert board.get(source) == move["tile"] and target not in board
+        assert len(move["from_xy"]) == 2 and len(move["to_xy"]) == 2
+        board[target] = board.pop(source)
+    read = api.load_instances(SPEC, "grid.txt", text=f"{inst.geometry.side}\n"
+                              + "\n".join(record["grid"]) + "\n")[0]
+    assert board == {cell: read.tokens[cell] for cell in read.clues}
+    run = run_pzc("solve", "hexiom", str(png), "--format", "moves")
+    assert run.returncode == 0 and "  (pixels " in run.stdout.splitlines()[1]
