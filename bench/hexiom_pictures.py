@@ -13,6 +13,11 @@ read by formats/pictures/glyphs.py's reader when it is there, else by the
 tests' stand-in (tests/hex_pictures.py), which knows the picture's own font
 only; the table says which.
 
+Damaged pictures (--damage): each level in pzc's own font at each zoom,
+blurred (Gaussian, sigma 0.8) or saved as JPEG of quality 70 and 40; the
+board alone is compared (side, locks, which cells hold a tile), every tile
+read as 0: the digits are the glyph reader's part.
+
 End to end, for each side-6 level (level40) drawn at zoom 1.2: load the
 PNG, read the board, read the instance text, solve, verify, plan the moves;
 each phase's median over --runs runs in this process (the digit reader made
@@ -33,6 +38,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from hex_pictures import (RSVG, digit_reader, glyph_reader_or_none,  # noqa: E402
                           question_svg, rasterize)
+from test_picture_hexiom import AnyTile, damaged  # noqa: E402
 from pzc import api  # noqa: E402
 from pzc.formats.pictures.hexgrid import read_hex_picture  # noqa: E402
 from pzc.formats.pictures.image import load_picture  # noqa: E402
@@ -66,6 +72,26 @@ def reading(spec, levels, zooms, fonts, folder: Path):
                 times.append(time.perf_counter() - t0)
             print(f"{font:<18} {zoom:>5} {exact:>6} {unsure:>7} {wrong:>6} "
                   f"{1000 * statistics.median(times):>10.1f} {1000 * max(times):>7.1f}")
+
+
+def damage(spec, levels, zooms, kinds, folder: Path):
+    print(f"{'damage':<8} {'zoom':>5} {'board exact':>12} {'unsure':>7} {'wrong':>6}")
+    for how in kinds:
+        for zoom in zooms:
+            exact = unsure = wrong = 0
+            for path in levels:
+                inst = api.load_instances(spec, str(path))[0]
+                png = rasterize(question_svg(spec, inst), zoom, folder / "board.png")
+                image = damaged(load_picture(str(png)), how)
+                try:
+                    got = read_hex_picture(spec, image, str(png), AnyTile())
+                    back = api.load_instances(spec, "read.txt", text=got.text)[0]
+                    same = set(back.clues) == set(inst.clues) and back.locked == inst.locked
+                    exact += same
+                    wrong += not same
+                except PzcError:
+                    unsure += 1
+            print(f"{how:<8} {zoom:>5} {exact:>12} {unsure:>7} {wrong:>6}")
 
 
 def end_to_end(spec, levels, runs: int, folder: Path):
@@ -102,6 +128,8 @@ def main():
     p.add_argument("--zooms", default="0.8,1.2,1.8")
     p.add_argument("--fonts", default=f"{OWN_FONT},Liberation Sans")
     p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--damage", default="blur,jpeg70,jpeg40",
+                   help="blur, jpegN (quality N), comma-separated; '' for none")
     args = p.parse_args()
     if RSVG is None or not LEVELS.is_dir():
         sys.exit("needs rsvg-convert and ../shared/corpus/hexiom")
@@ -111,6 +139,9 @@ def main():
         folder = Path(tmp)
         reading(spec, levels, [float(z) for z in args.zooms.split(",")],
                 args.fonts.split(","), folder)
+        kinds = [k for k in args.damage.split(",") if k]
+        if kinds:
+            damage(spec, levels, [float(z) for z in args.zooms.split(",")], kinds, folder)
         end_to_end(spec, levels, args.runs, folder)
 
 

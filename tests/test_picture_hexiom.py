@@ -275,3 +275,26 @@ def test_the_bots_loop_from_the_command_line(run_pzc, tmp_path):
     assert board == {cell: read.tokens[cell] for cell in read.clues}
     run = run_pzc("solve", "hexiom", str(png), "--format", "moves")
     assert run.returncode == 0 and "  (pixels " in run.stdout.splitlines()[1]
+
+
+def damaged(image: np.ndarray, how: str) -> np.ndarray:
+    """The picture blurred, or saved as a JPEG of quality N ("jpeg40")."""
+    if how == "blur":
+        return cv2.GaussianBlur(image, (3, 3), 0.8)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(how[4:])])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+@needs_rsvg
+@reads_corpus(LEVELS)
+@pytest.mark.parametrize("how", ["blur", "jpeg40"])
+@pytest.mark.parametrize("zoom", [1.2, 1.8])
+def test_blurred_and_compressed_pictures_keep_their_board(zoom, how, tmp_path):
+    """The board, its locks and its tiles' places read back from a blurred
+    or badly compressed picture (the digits are the glyph reader's part)."""
+    for path in level_files()[::3]:
+        inst = api.load_instances(SPEC, str(path))[0]
+        png = rasterize(question_svg(SPEC, inst), zoom, tmp_path / "board.png")
+        got = read_hex_picture(SPEC, damaged(cv2.imread(str(png)), how), "board.jpg", AnyTile())
+        back = api.load_instances(SPEC, "read.txt", text=got.text)[0]
+        assert set(back.clues) == set(inst.clues) and back.locked == inst.locked, path.name

@@ -30,6 +30,7 @@ _HEX_ASPECT = SQRT3 / 2
 PAPER = 245              # lighter: white paper
 SHADE_BAND = (200, 236)  # a shaded cell's grey (pzc's locked cells: 220)
 INK = 128                # darker: ink (numbers, lines)
+BORDER = 96              # darker: the board's thick edge (pzc's ink, #222), not a grid line
 # how far inside a cell its number is looked for, as a share of the
 # cell's inradius: clear of the grid lines and the board's thick border
 _INNER = 0.78
@@ -62,10 +63,8 @@ def read_hex_picture(spec, image: np.ndarray, path: str, reader=None) -> HexPict
     as digits."""
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     blobs = _cell_blobs(grey, path)
-    rows = _rows(blobs, grey, path)
-    side = (len(rows) + 1) // 2
+    side, centres, radius = _fit_board(blobs, grey, path)
     geom = HexGrid(side)
-    centres, radius = _lattice(rows, geom, grey, path)
     if reader is None:
         from .glyphs import glyph_reader
         reader = glyph_reader()
@@ -113,56 +112,91 @@ def _flat(grey: np.ndarray) -> np.ndarray:
     return np.abs(grey.astype(np.int16) - blurred.astype(np.int16)) <= 4
 
 
-def _rows(blobs: list, grey, path: str) -> list:
-    """The cells in rows, top to bottom, each sorted left to right; the
-    rows' count and lengths must be a hexagon's."""
-    blobs = sorted(blobs, key=lambda b: b.y)
-    pitch = float(np.median([b.height for b in blobs])) * 0.75   # rows are 1.5 R apart
-    rows = [[blobs[0]]]
-    for b in blobs[1:]:
-        if b.y - rows[-1][-1].y > pitch / 2:
-            rows.append([])
-        rows[-1].append(b)
-    rows = [sorted(row, key=lambda b: b.x) for row in rows]
-    lengths = [len(row) for row in rows]
-    side = (len(rows) + 1) // 2
-    want = [HexGrid(side).row_length(r) for r in range(2 * side - 1)] if len(rows) % 2 else None
-    if want != lengths:
-        box = _box(blobs)
-        raise UnsurePicture(path, None, box, f"hexagons in rows of {lengths}, which is no "
-                                             f"hexagonal board's (side n: rows of n, n+1, ... "
-                                             f"2n-1, ... n cells)")
-    return rows
+def _fit_board(blobs: list, grey: np.ndarray, path: str) -> tuple:
+    """(side, centres, radius): the hexagon of cells the blobs lie on.  The
+    blobs give the lattice (their spacing, one origin); a blurred or
+    compressed picture may lose some cells, so the board is the hexagon
+    that holds them all whose edge is the board's thick dark border, and
+    whose inner sides are not: else the picture is unsure."""
+    pts = np.array([(b.x, b.y) for b in blobs])
+    if len(pts) < 2:
+        raise UnsurePicture(path, None, _box(blobs), "a single hexagon: no board's lattice")
+    gaps = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(gaps, np.inf)
+    step = float(np.median(gaps.min(axis=1)))          # neighbours: sqrt(3) R apart
+    unit, pitch = step / 2, step * SQRT3 / 2            # half a width; a row's height
+    anchor = pts[np.argmin(np.hypot(*(pts - np.median(pts, axis=0)).T))]
+    across = np.rint((pts[:, 0] - anchor[0]) / unit).astype(int)
+    down = np.rint((pts[:, 1] - anchor[1]) / pitch).astype(int)
+    off = (np.abs(pts[:, 0] - anchor[0] - across * unit) > 0.3 * unit) | (
+        np.abs(pts[:, 1] - anchor[1] - down * pitch) > 0.3 * unit) | ((across + down) % 2 == 1)
+    if off.any():
+        k = int(np.argmax(off))
+        raise UnsurePicture(path, None, _box([blobs[k]]),
+                            f"a hexagon at x {pts[k, 0]:.0f}, y {pts[k, 1]:.0f}, off the "
+                            f"lattice of the others ({step:.1f} pixels apart)")
+    # the lattice fitted to every cell found
+    unit, x0 = np.polyfit(across, pts[:, 0], 1) if len(set(across)) > 1 else (unit, anchor[0])
+    pitch, y0 = np.polyfit(down, pts[:, 1], 1) if len(set(down)) > 1 else (pitch, anchor[1])
+    radius = float(unit * 2 / SQRT3)
+    top, rows = int(down.min()), int(down.max() - down.min() + 1)
+    if rows % 2 == 0:
+        raise UnsurePicture(path, None, _box(blobs), f"hexagons in {rows} rows: a hexagonal "
+                                                     f"board has an odd number")
+    geom = HexGrid((rows + 1) // 2)
+    # the board's left end (doubled columns) from every cell's row: each lies
+    # between its row's first and last cell
+    low = max(int(a) - geom.indent(int(d) - top) - 2 * (geom.row_length(int(d) - top) - 1)
+              for a, d in zip(across, down))
+    high = min(int(a) - geom.indent(int(d) - top) for a, d in zip(across, down))
+    fits = []
+    for left in range(low, high + 1):
+        centres = {(r, i): (float(x0 + (left + geom.indent(r) + 2 * i) * unit),
+                            float(y0 + (top + r) * pitch))
+                   for r, i in geom.cells}
+        if all(((a - left - geom.indent(d - top)) % 2 == 0) for a, d in zip(across, down)) \
+                and _bordered(grey, centres, geom, radius):
+            fits.append(centres)
+    if len(fits) != 1:
+        raise UnsurePicture(path, None, _box(blobs), (
+            f"no hexagon of side {geom.side} with the board's thick border around "
+            f"the {len(blobs)} cells found" if not fits else
+            f"{len(fits)} places for a side-{geom.side} board fit the cells found"))
+    return geom.side, fits[0], radius
 
 
-def _lattice(rows: list, geom: HexGrid, grey, path: str) -> tuple:
-    """Each cell's centre, checked against one lattice: x = x0 + (indent + 2 i) u,
-    y = y0 + 1.5 R r with u = sqrt(3)/2 R.  A cell far from it is unsure."""
-    xs, ys, steps, levels = [], [], [], []
-    for r, row in enumerate(rows):
-        for i, b in enumerate(row):
-            xs.append(b.x)
-            ys.append(b.y)
-            steps.append(geom.indent(r) + 2 * i)
-            levels.append(r)
-    steps, levels = np.array(steps, float), np.array(levels, float)
-    unit, x0 = np.polyfit(steps, xs, 1) if len(set(steps)) > 1 else (rows[0][0].width / 2, xs[0])
-    pitch, y0 = np.polyfit(levels, ys, 1) if len(rows) > 1 else (1.5 * rows[0][0].height / 2, ys[0])
-    radius = unit * 2 / SQRT3
-    if len(rows) > 1 and abs(pitch - 1.5 * radius) > 0.08 * radius:
-        raise UnsurePicture(path, None, _box([b for row in rows for b in row]),
-                            f"rows {pitch:.1f} pixels apart for hexagons {2 * unit:.1f} wide: "
-                            f"not a hexagonal lattice")
-    centres = {}
-    for r, row in enumerate(rows):
-        for i, b in enumerate(row):
-            x = x0 + (geom.indent(r) + 2 * i) * unit
-            y = y0 + pitch * r
-            if abs(b.x - x) > 0.2 * unit or abs(b.y - y) > 0.2 * unit:
-                raise UnsurePicture(path, (r, i), _cell_box(x, y, radius),
-                                    f"a hexagon at x {b.x:.0f}, y {b.y:.0f}, off the lattice")
-            centres[(r, i)] = (float(x), float(y))
-    return centres, float(radius)
+def _bordered(grey: np.ndarray, centres: dict, geom: HexGrid, radius: float) -> bool:
+    """Whether the board's edge is dark ink (pzc draws it thick) and the
+    lines between its cells are not: the board is neither larger nor
+    smaller than these cells.  Each side is looked for across the middle
+    of the way to the next cell's centre (a lattice a pixel off still
+    crosses it)."""
+    unit = radius * SQRT3 / 2
+    for (r, i), (x, y) in centres.items():
+        inside = set(geom.neighbours((r, i)))
+        for dx, dy in ((2, 0), (-2, 0), (1, -1.5), (-1, -1.5), (1, 1.5), (-1, 1.5)):
+            darkest = 255
+            for t in np.linspace(0.38, 0.62, 9):
+                px = int(round(x + dx * unit * t))
+                py = int(round(y + dy * radius * t))
+                if not (1 <= px < grey.shape[1] - 1 and 1 <= py < grey.shape[0] - 1):
+                    return False
+                darkest = min(darkest, int(grey[py - 1:py + 2, px - 1:px + 2].min()))
+            beyond = _beside(geom, (r, i), dx, dy)
+            if (darkest < BORDER) != (beyond not in inside):
+                return False
+    return True
+
+
+def _beside(geom: HexGrid, cell, dx, dy):
+    """The cell a half step (dx doubled columns, dy rows: 1.5 per row) away."""
+    r, i = cell
+    rr = r + int(np.sign(dy))
+    if not 0 <= rr < geom.height:
+        return None
+    doubled = geom.indent(r) + 2 * i + dx
+    k, odd = divmod(doubled - geom.indent(rr), 2)
+    return (rr, k) if not odd and 0 <= k < geom.row_length(rr) else None
 
 
 def read_cell(grey: np.ndarray, centre, radius: float, cell, path: str, reader) -> str:
