@@ -6,10 +6,12 @@ holding a number.
     read_hex_picture(spec, image, path) -> HexPicture(text, centres)
 
 The cells are the light regions the grid lines part: white paper or a light
-shade, each a hexagon's shape.  Their rows give the board's side; each
-cell's place in its row must fit one lattice (a cell's width apart, rows
-half a cell apart sideways), else the picture is no hex board we can read.
-Whatever is not clear is an UnsurePicture naming the cell and what it saw.
+shade, each a hexagon's shape.  Their spacing gives one lattice (a cell's
+width apart, rows half a cell apart sideways) that each must fit; the board
+is the hexagon on it whose edge is the thick dark border and whose inner
+sides are not, so cells lost to blur or compression are still placed.
+Whatever is not clear is an UnsurePicture naming the cell (or the board)
+and what it saw there.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ import cv2
 import numpy as np
 
 from ...board.geometry import HexGrid
+from ...runtime.errors import PzcError
 from .errors import UnsurePicture
 
 SQRT3 = 3 ** 0.5
-# a pointy-top hexagon of circumradius R fills 3/4 of its bounding box,
-# which is sqrt(3) R wide and 2 R high
-_HEX_FILL = 0.75
+# a pointy-top hexagon of circumradius R is sqrt(3) R wide and 2 R high
+# and fills 3/4 of that box
 _HEX_ASPECT = SQRT3 / 2
 PAPER = 245              # lighter: white paper
 SHADE_BAND = (200, 236)  # a shaded cell's grey (pzc's locked cells: 220)
@@ -59,8 +61,10 @@ class _Blob:
 def read_hex_picture(spec, image: np.ndarray, path: str, reader=None) -> HexPicture:
     """The hex board in ``image`` (BGR) as an instance text and cell centres.
     ``reader``: the glyph reader of numbers (formats/pictures/glyphs.py's by
-    default).  ``spec`` says the board is hex; its cells' numbers are read
-    as digits."""
+    default).  ``spec``'s board is hex; its cells' numbers are read as
+    digits."""
+    if spec.board.kind != "hex":
+        raise PzcError(f"the spec '{spec.name}' has no hexagonal board", file=path)
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     blobs = _cell_blobs(grey, path)
     side, centres, radius = _fit_board(blobs, grey, path)
