@@ -298,3 +298,15 @@ def test_blurred_and_compressed_pictures_keep_their_board(zoom, how, tmp_path):
         got = read_hex_picture(SPEC, damaged(cv2.imread(str(png)), how), "board.jpg", AnyTile())
         back = api.load_instances(SPEC, "read.txt", text=got.text)[0]
         assert set(back.clues) == set(inst.clues) and back.locked == inst.locked, path.name
+
+
+@needs_rsvg
+@pytest.mark.skipif(glyph_reader_or_none() is None, reason="formats/pictures/glyphs.py is absent")
+def test_a_picture_of_no_hex_board_exits_2_on_the_command_line(run_pzc, tmp_path):
+    sudoku = api.load_spec("sudoku")
+    inst = api.load_instances(sudoku, str(ROOT / "specs" / "examples" / "sudoku" / "grid4.txt"))[0]
+    rasterize(draw.board_svg(sudoku, inst), 1.0, tmp_path / "square.png")
+    for command in ("read", "solve"):
+        run = run_pzc(command, "hexiom", "square.png")
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        assert run.stderr.startswith("square.png: error: the board (pixels x "), run.stderr
