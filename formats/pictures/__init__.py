@@ -4,6 +4,7 @@
     errors.py     UnsurePicture: the place the reader could not read, what it saw
     glyphs.py     a classifier of digits, '?' and letters, trained on glyphs
                   pzc renders itself at first use
+    glyphset.py   the glyphs it learns from: rendering, features, the disk cache
     hexgrid.py    Hexiom's hexagonal boards
     squaregrid.py square boards: the frame, rows and columns
     marks.py      what a square cell or border shows (numbers, circles, shading, walls)

@@ -48,3 +48,10 @@ def load_picture(path: str, data: bytes | None = None):
         rgb = image[:, :, :3].astype(np.float32)
         return (rgb * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8)
     return image
+
+
+def ink_levels(image):
+    """A grey picture where ink is what is dark in every colour channel (the
+    brightest channel): black and grey stay, while tints (a highlighted room,
+    a coloured cursor, an app's pale background) turn to paper."""
+    return image.max(axis=2)

@@ -21,6 +21,7 @@ from .errors import UnsurePicture
 from .squaregrid import SquareBoard
 
 INSET = 0.12            # of a cell, each side: what is taken for its inside
+TEXT_INSET = 0.05       # the same for its text, which may sit in a corner
 BLACK = 96              # grey levels: darker is black ink, paper is lighter than
 PAPER = 232             # lighter is paper; between the two, grey shading
 
@@ -66,19 +67,84 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     elif np.median(_corner_pixels(inside)) < PAPER:
         shade = "grey"
     circle, radius = (None, None) if shade == "black" else _circle(dark)
-    # the text's ink: light on black (a black cell or a black circle), else dark
+    # the text: from nearly the whole cell (small numbers sit in a corner),
+    # light on black (a black cell or a black circle), else dark
+    around = _text_pixels(board, grey, r, c, shade == "black")
+    th, tw = around.shape
     if shade == "black" or circle == "black":
-        ink = inside > (BLACK + PAPER) // 2
+        ink = around > (BLACK + PAPER) // 2
         if circle == "black":
-            ink &= _disc(h, w, radius * 0.92)
+            ink &= _disc(th, tw, radius * 0.92)
     else:
-        ink = dark.copy()
+        ink = around < (BLACK + PAPER) // 2
         if circle == "white":
-            ink &= _disc(h, w, radius * 0.80)
+            ink &= _disc(th, tw, radius * 0.80)
+    ink = _without_specks(ink, board.cell)
     reading = reader.read(ink, alphabet)
     if reading.unsure:
         raise UnsurePicture(path, (r, c), box, reading.unsure)
     return CellLook(shade, circle, reading.text)
+
+
+def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
+    """The ink without specks at the crop's border (where two walls meet,
+    a line's corner pixel is left over); a glyph is much larger."""
+    import cv2
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    h, w = ink.shape
+    out = ink.copy()
+    for k in range(1, count):
+        x, y, bw, bh, area = stats[k]
+        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+        if touches and area <= max(2.0, 0.012 * cell * cell) and max(bw, bh) <= 0.15 * cell:
+            out[labels == k] = False
+    return out
+
+
+def _text_pixels(board: SquareBoard, grey: np.ndarray, r: int, c: int, black: bool):
+    """The pixels of cell (r, c) inside its four lines, each side cut where
+    that side's line ends (a wall is thicker than a grid line); a black
+    cell's by a fixed margin.  The crop is centred on the cell's centre (so a
+    circle's disc lines up): the widest side's cut is taken all round."""
+    if black:
+        return cell_pixels(board, grey, r, c, TEXT_INSET)[0]
+    x0, y0, x1, y1 = board.box(r, c)
+    dark = grey < (BLACK + PAPER) // 2
+    most = 0.25 * board.cell
+    cuts = []
+    for side in ("left", "right", "top", "bottom"):
+        runs = []
+        for t in np.linspace(0.25, 0.75, 9):
+            if side in ("left", "right"):
+                y = int(round(y0 + t * (y1 - y0)))
+                x = x0 if side == "left" else x1
+                step = 1 if side == "left" else -1
+                runs.append(_ink_run(dark[y, :], x, step, most))
+            else:
+                x = int(round(x0 + t * (x1 - x0)))
+                y = y0 if side == "top" else y1
+                step = 1 if side == "top" else -1
+                runs.append(_ink_run(dark[:, x], y, step, most))
+        cuts.append(float(np.median(runs)))
+    inset = (max(cuts) + 1) / board.cell
+    return cell_pixels(board, grey, r, c, max(inset, 0.02))[0]
+
+
+def _ink_run(line: np.ndarray, at: float, step: int, most: float) -> float:
+    """How far into the cell (from the line's nominal place ``at``, going
+    ``step``) the ink of the line there reaches; 0 when no line is drawn."""
+    start = int(round(at))
+    # the line's own pixels: those about its nominal place, then inwards
+    lo = start - 2 * step
+    i = lo
+    found = False
+    while 0 <= i < len(line) and abs(i - start) <= most:
+        if line[i]:
+            found = True
+        elif found or (i - start) * step > 1:
+            break
+        i += step
+    return max(0.0, (i - start) * step) if found else 0.0
 
 
 def _corners(dark: np.ndarray) -> float:
@@ -171,9 +237,12 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
     thin, thick = _line_kinds(list(measured.values()))
+    # thin and thick apart by their ratio: a line's ink is quantized by the
+    # pixels it falls on (a 2.4 pixel wall covers 2 or 3)
+    cut = (max(thin, 0.2) * thick) ** 0.5 if thick is not None else None
     for (a, b), v in measured.items():
-        is_thick = thick is not None and v >= (thin + thick) / 2
-        if thick is not None and abs(v - (thin + thick) / 2) < 0.12 * (thick - thin):
+        is_thick = cut is not None and v >= cut
+        if cut is not None and cut / 1.25 < v < cut * 1.25:
             raise UnsurePicture(path, (a, b), _edge_box(board, a, b),
                                 f"a line neither thin nor thick (ink {v:.1f} where thin "
                                 f"lines have {thin:.1f} and thick ones {thick:.1f})")

@@ -27,7 +27,7 @@ from .. import codecs as codec_table
 from ..binding import Binding, read_url
 from ..puzzlink import make_url
 from .errors import UnsurePicture
-from .image import load_picture
+from .image import ink_levels, load_picture
 from .marks import CellLook, find_borders, look_at_cell
 from .squaregrid import SquareBoard, find_square_board
 
@@ -69,6 +69,15 @@ def readable(spec) -> str | None:
     # binary's 1 must be the marked cell (Nondango's 1 is its blank cell)
     unknown = [n for i, n in enumerate(names) if n not in READABLE or n in MARK_CODECS and any(
         raw == 1 and tok in (".", " ") for raw, tok in pairs[i])]
+    # a number codec whose numbers stand for shapes (Hakoiri's circle,
+    # triangle, square; Tatamibari's bars) draws them as shapes, not digits
+    shapes = [n for i, n in enumerate(names) if n in NUMBER_CODECS and any(
+        isinstance(raw, int) and raw >= 0 and tok != raw for raw, tok in pairs[i])]
+    if shapes:
+        return (f"pzc cannot yet read the spec '{spec.name}''s clues from a picture: its "
+                f"{shapes[0]} numbers stand for marks ("
+                + ", ".join(f"{raw} {tok!r}" for raw, tok in pairs[names.index(shapes[0])])
+                + "), drawn as shapes")
     if unknown:
         return (f"pzc cannot yet read {', '.join(unknown)} clues from a picture (the spec "
                 f"'{spec.name}' reads its URLs with {', '.join(names)}); it reads "
@@ -93,7 +102,7 @@ def read_picture(spec, path: str, data: bytes | None = None, reader=None) -> Pic
         from ..reading import load_instances
         inst = load_instances(spec, path, text=found.text)[0]
         return PictureReading(inst, None, None, centres=found.centres)
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    grey = ink_levels(image)
     board = find_square_board(grey, path)
     return _read_square(spec, grey, board, path, reader)
 

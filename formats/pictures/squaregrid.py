@@ -24,9 +24,9 @@ import numpy as np
 
 from ...runtime.errors import PzcError
 
-# an inner line is ink along at least this share of the board (dashed lines
-# are about half ink; a column of digits' strokes stays well below)
-LINE_SHARE = 0.42
+# an inner line is ink along at least this much more of the board than the
+# pixels a little to one side of it (dashed lines are about half ink)
+LINE_SHARE = 0.08
 MIN_CELL = 8            # pixels: smaller cells are no board pzc can read
 MAX_CELLS = 80          # columns or rows
 
@@ -63,8 +63,9 @@ class SquareBoard:
         return (self.cell_w + self.cell_h) / 2
 
 
-def ink_mask(grey: np.ndarray, threshold: int = 170) -> np.ndarray:
-    """Pixels darker than ``threshold`` (grid lines are often mid grey)."""
+def ink_mask(grey: np.ndarray, threshold: int = 210) -> np.ndarray:
+    """Pixels darker than ``threshold`` (grid lines are often mid or light
+    grey, and fainter still when drawn small)."""
     return grey < threshold
 
 
@@ -73,20 +74,34 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
     ink = ink_mask(grey)
     box = _frame_box(ink)
     if box is None:
-        raise PzcError("found no board in the picture (no dark frame or grid lines)", file=path)
-    x0, y0, x1, y1 = box
-    frame = _frame_width(ink, box)
-    inner = ink[y0:y1 + 1, x0:x1 + 1]
-    # filled shapes (black cells, black circles) are no lines: take them out
-    size = int(2 * frame + 1)
-    filled = cv2.morphologyEx(inner.astype(np.uint8), cv2.MORPH_OPEN,
-                              np.ones((size, size), np.uint8)).astype(bool)
-    inner = inner & ~filled
-    across = _lines_along(inner, 0, frame) or _dots_along(inner, 0, frame)
-    down = _lines_along(inner, 1, frame) or _dots_along(inner, 1, frame)
-    if across is None or down is None:
-        raise PzcError(f"found a frame at pixels x {x0}-{x1}, y {y0}-{y1} but no rows and "
-                       f"columns of cells inside it", file=path)
+        # no frame: a board of dots at the cells' corners (Slitherlink's), or
+        # of lines alone (the outermost ones are its edges)
+        across, down = _dots_along(ink, 0, 3.0), _dots_along(ink, 1, 3.0)
+        if across is None or down is None:
+            across, down = _lines_along(ink, 0, 1.0, framed=False), \
+                _lines_along(ink, 1, 1.0, framed=False)
+        if across is None or down is None:
+            raise PzcError("found no board in the picture (no frame, grid lines or dots)",
+                           file=path)
+        x0 = y0 = 0
+        frame = 0.0
+        inner = ink
+    else:
+        x0, y0, x1, y1 = box
+        frame = _frame_width(ink, box)
+        whole = ink[y0:y1 + 1, x0:x1 + 1]
+        # filled shapes (black cells, black circles) are no lines: take them out
+        size = int(2 * frame + 1)
+        filled = cv2.morphologyEx(whole.astype(np.uint8), cv2.MORPH_OPEN,
+                                  np.ones((size, size), np.uint8))
+        # with their antialiased rims
+        filled = cv2.dilate(filled, np.ones((5, 5), np.uint8)).astype(bool)
+        inner = whole & ~filled
+        across = _lines_along(inner, 0, frame)
+        down = _lines_along(inner, 1, frame)
+        if across is None or down is None:
+            raise PzcError(f"found a frame at pixels x {x0}-{x1}, y {y0}-{y1} but no rows and "
+                           f"columns of cells inside it", file=path)
     (left, cell_w, cols), (top, cell_h, rows) = across, down
     if abs(cell_w - cell_h) > 0.12 * max(cell_w, cell_h):
         raise PzcError(f"the board's cells are not square: {cols} columns of {cell_w:.1f} "
@@ -97,12 +112,17 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
 
 def _frame_box(ink: np.ndarray):
     """The bounding box (x0, y0, x1, y1) of the largest connected dark shape
-    that looks like a frame (its box is mostly empty inside)."""
+    that looks like a frame: ink all along the four sides of its box."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
     best = None
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         if w < 3 * MIN_CELL or h < 3 * MIN_CELL:
+            continue
+        shape = labels[y:y + h, x:x + w] == k
+        sides = [shape[:3].any(axis=0).mean(), shape[-3:].any(axis=0).mean(),
+                 shape[:, :3].any(axis=1).mean(), shape[:, -3:].any(axis=1).mean()]
+        if min(sides) < 0.9:
             continue
         if best is None or w * h > best[2] * best[3]:
             best = (x, y, w, h)
@@ -136,90 +156,133 @@ def _runs(flags: np.ndarray) -> list:
     return list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)))
 
 
-def _spacing(centres: list, length: float):
-    """(first line, step, count) of equally spaced lines from their centres
-    (some may be missing), the board spanning ``length`` pixels; None when
-    they are not equally spaced."""
-    if len(centres) < 2:
+def _fit_lattice(found: list, start: float, end: float, tolerance: float, crossings=None):
+    """(edge, step, count) of the equally spaced lines, ``count`` cells
+    between ``start`` and ``end`` (the board's outer edges, roughly), that
+    best explain the positions ``found``: each count is scored by the lines
+    it predicts that were found, less those it predicts that were not and
+    the found ones it leaves unexplained (a digit's stem, a stray mark), and
+    (``crossings(positions)``) the marks its lines would cut through (a
+    digit is drawn inside its cell); the edge and step are then fitted to
+    the matched lines.  None when no count explains most of them."""
+    found = np.array(sorted(found), dtype=float)
+    length = end - start
+    best = None
+    for count in range(1, min(MAX_CELLS, int(length / MIN_CELL)) + 1):
+        step = length / count
+        tol = max(tolerance, 0.12 * step)
+        predicted = start + step * np.arange(0, count + 1)
+        if len(found):
+            near = np.abs(found[:, None] - predicted[None, :])
+            matched_found = near.min(axis=1) <= tol
+            matched_line = near.min(axis=0) <= tol
+        else:
+            matched_found = np.zeros(0, bool)
+            matched_line = np.zeros(count + 1, bool)
+        inner = matched_line[1:-1]
+        if count > 1 and inner.mean() < 0.8:
+            continue
+        score = 2 * inner.sum() - (~inner).sum() * 2 - (~matched_found).sum()
+        if crossings is not None:
+            score -= 3 * crossings(predicted[1:-1])
+        if best is None or score > best[0]:
+            best = (score, count, step)
+    if best is None:
         return None
-    gaps = np.diff(centres)
-    step = float(np.min(gaps))
-    if step < MIN_CELL:
-        return None
-    # the step is the smallest gap, refined over all lines by their index
-    index = np.round((np.array(centres) - centres[0]) / step)
-    if len(centres) > 1 and index[-1] > 0:
-        step = float((centres[-1] - centres[0]) / index[-1])
-    if np.max(np.abs(centres[0] + index * step - centres)) > max(2.0, 0.12 * step):
-        return None
-    before = round((centres[0]) / step)
-    count = int(round(length / step))
-    first = centres[0] - before * step
-    return first, step, count
+    _, count, step = best
+    # refine: least squares over the found line nearest each index
+    nearest = {}
+    for x in found:
+        k = int(round((x - start) / step))
+        miss = abs(x - (start + k * step))
+        if 0 <= k <= count and miss <= max(tolerance, 0.12 * step) and \
+                (k not in nearest or miss < nearest[k][0]):
+            nearest[k] = (miss, x)
+    if len(nearest) >= 2:
+        index = np.array(sorted(nearest), dtype=float)
+        slope, edge = np.polyfit(index, [nearest[k][1] for k in sorted(nearest)], 1)
+        return float(edge), float(slope), count
+    return float(start), float(step), count
 
 
-def _lines_along(inner: np.ndarray, axis: int, frame: float):
-    """(board edge, cell size, cell count) along an axis (0: across, from
-    vertical lines), from the columns of pixels that are ink along most of
-    the board: the frame's two sides and the inner lines; None when there
-    are no inner lines."""
+def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True):
+    """(board edge, cell size, cell count) along an axis (0: across, from the
+    vertical lines), from the columns of pixels that are ink along much of
+    the board while the columns a little to one side are not (a line is
+    narrow); a digit's stem may look the same, but the lines of the count
+    taken do not cut through the marks (digits lie inside their cells).
+    Without a frame (``framed`` false) the outermost lines are the edges.
+    None when no inner line is found."""
     share = inner.mean(axis=axis)
-    runs = _runs(share >= LINE_SHARE)
-    if len(runs) < 3:
-        return None
-    # the frame's two sides are the outermost runs; the board's edges lie
-    # on them, inside by a line's half width
-    lines = [(a + b - 1) / 2 for a, b in runs[1:-1]]
-    outer_a, outer_b = runs[0], runs[-1]
+    d = int(max(3, round(frame) + 2))
+    padded = np.pad(share, d, mode="edge")
+    beside = np.minimum(padded[:-2 * d], padded[2 * d:])
+    signal = share - beside
+    runs = _runs(signal >= LINE_SHARE)
     length = inner.shape[1 - axis]
-    found = _spacing(lines, length)
-    if found is None:
+    margin = frame + 1 if framed else -1
+    lines = [(a + b - 1) / 2 for a, b in runs if a > margin and b < length - margin]
+    if len(lines) < (1 if framed else 3):
         return None
-    first, step, _ = found
-    # the edges: the frame's runs hold them (a frame may be drawn outside the cells)
-    lo = first
-    while lo - step > outer_a[1] - 1 - 0.5 * step:
-        lo -= step
-    count = int(round((outer_b[0] - lo) / step))
-    if count < 2 or abs(lo + count * step - (outer_b[0] + outer_b[1] - 1) / 2) > step * 0.5:
+    # the marks between the lines (digits, circles): ink that is not part of
+    # a long straight line, nor a dash (one or two pixels thin)
+    long = max(2 * MIN_CELL, length // 4)
+    inked = inner.astype(np.uint8)
+    straight = cv2.morphologyEx(inked, cv2.MORPH_OPEN, np.ones((long, 1), np.uint8)) | \
+        cv2.morphologyEx(inked, cv2.MORPH_OPEN, np.ones((1, long), np.uint8))
+    marks = inked & (1 - straight)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(marks, 8)
+    spans = [(stats[k][axis], stats[k][axis] + stats[k][2 + axis] - 1)
+             for k in range(1, count) if min(stats[k][2], stats[k][3]) >= 3]
+    spans = np.array(spans, dtype=float).reshape(-1, 2)
+
+    def crossings(positions) -> int:
+        if not len(spans):
+            return 0
+        cut = (spans[:, 0:1] < positions[None, :] - 2) & (spans[:, 1:2] > positions[None, :] + 2)
+        return int(cut.any(axis=1).sum())
+
+    # the board's edges: the frame's middle, refined by the fit
+    start, end = (frame / 2, length - frame / 2) if framed else (lines[0], lines[-1])
+    fit = _fit_lattice(lines, start, end, 2.0, crossings)
+    if fit is None or fit[2] < 2:
         return None
-    return lo, step, count
+    if not framed:
+        # no frame to vouch for it: every line of the board is long (a row of
+        # circles' edges is not)
+        edge, step, count = fit
+        at = [int(round(edge + k * step)) for k in range(count + 1)]
+        if min(share[max(x - 1, 0):x + 2].max(initial=0) for x in at) < 0.3:
+            return None
+    return fit
 
 
 def _dots_along(inner: np.ndarray, axis: int, frame: float):
     """The same from dots at the corners of cells (no inner lines): small
-    shapes all alike whose centres are equally spaced."""
+    filled shapes all alike; the outermost dots are the board's corners."""
     count, _, stats, centroids = cv2.connectedComponentsWithStats(inner.astype(np.uint8), 8)
-    sizes = [(stats[k][2], stats[k][3]) for k in range(1, count)]
-    if not sizes:
-        return None
     # dots: small filled shapes about as wide as high (digits are neither)
     small = [k for k in range(1, count) if max(stats[k][2], stats[k][3]) <= max(2 * frame, 6)
              and abs(int(stats[k][2]) - int(stats[k][3])) <= 1
-             and stats[k][4] >= 0.6 * stats[k][2] * stats[k][3] and stats[k][4] >= 2]
+             and stats[k][4] >= 0.6 * stats[k][2] * stats[k][3]]
     if len(small) < 4:
         return None
     areas = np.array([stats[k][4] for k in small])
     usual = np.median(areas)
-    dots = [centroids[k][axis] for k in small if 0.5 * usual <= stats[k][4] <= 2 * usual]
-    positions = np.sort(np.array(dots))
-    # cluster positions into lines
-    centres = []
+    dots = [k for k in small if 0.5 * usual <= stats[k][4] <= 2 * usual]
+    positions = np.sort(np.array([centroids[k][axis] for k in dots]))
+    # dots in one line of the lattice share a position
+    lines = []
     for p in positions:
-        if centres and p - centres[-1][-1] <= 2:
-            centres[-1].append(p)
+        if lines and p - lines[-1][-1] <= 2:
+            lines[-1].append(p)
         else:
-            centres.append([p])
-    lines = [float(np.mean(c)) for c in centres if len(c) >= 2]
+            lines.append([p])
+    lines = [float(np.mean(c)) for c in lines if len(c) >= 2]
     if len(lines) < 2:
         return None
-    found = _spacing(lines, inner.shape[1 - axis])
-    if found is None:
-        return None
-    # the outermost dots are the board's corners
-    step = found[1]
-    count = int(round((lines[-1] - lines[0]) / step))
-    return (lines[0], step, count) if count >= 1 else None
+    fit = _fit_lattice(lines, lines[0], lines[-1], 1.5)
+    return fit if fit is not None and fit[2] >= 1 else None
 
 
 def _line_width(inner: np.ndarray, cols: int, rows: int, frame: float) -> float:
