@@ -18,8 +18,7 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS, ROOT, reads_corpus
-from hex_pictures import (RSVG, TemplateDigits, digit_reader, glyph_reader_or_none,
-                          question_svg, rasterize)
+from hex_pictures import RSVG, digit_reader, question_svg, rasterize
 from pzc import api
 from pzc.formats.pictures.errors import UnsurePicture
 from pzc.formats.pictures.hexgrid import read_hex_picture
@@ -153,16 +152,12 @@ def test_moves_of_an_answer_that_is_no_rearrangement_exit_2(run_pzc):
 # ---------------------------------------------------------------- pictures
 
 def check_reads_back(inst, zoom, font, folder, reader) -> object:
-    """The picture of ``inst`` read back: the same instance.  Until
-    formats/pictures/glyphs.py lands, its stand-in (TemplateDigits) tells
-    the picture's own font's digits only: in another font the board, its
-    locks and which cells hold a tile are checked, the digits not."""
+    """The picture of ``inst`` read back: the same instance."""
     png = rasterize(question_svg(SPEC, inst, font), zoom, folder / "board.png")
-    digits = not (isinstance(reader, TemplateDigits) and font is not None)
-    got = read_hex_picture(SPEC, cv2.imread(str(png)), str(png), reader if digits else AnyTile())
+    got = read_hex_picture(SPEC, cv2.imread(str(png)), str(png), reader)
     back = api.load_instances(SPEC, "read.txt", text=got.text)[0]
-    want = inst.clues if digits else {cell: 0 for cell in inst.clues}
-    assert back.clues == want and back.locked == inst.locked, (inst.name, zoom, font, got.text)
+    assert back.clues == inst.clues and back.locked == inst.locked, (inst.name, zoom, font,
+                                                                     got.text)
     assert back.geometry.side == inst.geometry.side
     assert set(got.centres) == set(inst.geometry.cells)
     return got
@@ -179,7 +174,7 @@ class AnyTile:
 @pytest.mark.parametrize("font", FONTS, ids=lambda f: f or "own")
 @pytest.mark.parametrize("zoom", ZOOMS)
 def test_the_examples_read_back_from_their_pictures(zoom, font, tmp_path):
-    reader = digit_reader(SPEC, zoom, font, tmp_path)
+    reader = digit_reader()
     for path in EXAMPLES:
         check_reads_back(api.load_instances(SPEC, str(path))[0], zoom, font, tmp_path, reader)
 
@@ -189,7 +184,7 @@ def test_the_examples_read_back_from_their_pictures(zoom, font, tmp_path):
 @pytest.mark.parametrize("font", FONTS, ids=lambda f: f or "own")
 @pytest.mark.parametrize("zoom", ZOOMS)
 def test_the_40_levels_read_back_from_their_pictures(zoom, font, tmp_path):
-    reader = digit_reader(SPEC, zoom, font, tmp_path)
+    reader = digit_reader()
     files = level_files()
     assert len(files) == 40
     for path in files:
@@ -201,7 +196,7 @@ def test_a_picture_read_solved_and_moved_end_to_end(tmp_path):
     """A drawn board read, solved, its moves replayed; each move carries the
     pixel centres of the cells it names."""
     inst = api.load_instances(SPEC, str(EXAMPLES[0]))[0]
-    reader = digit_reader(SPEC, 1.4, None, tmp_path)
+    reader = digit_reader()
     got = check_reads_back(inst, 1.4, None, tmp_path, reader)
     read = api.load_instances(SPEC, "read.txt", text=got.text)[0]
     result = api.solve(SPEC, read)
@@ -254,7 +249,6 @@ def test_an_unreadable_number_names_its_cell(tmp_path):
 
 
 @needs_rsvg
-@pytest.mark.skipif(glyph_reader_or_none() is None, reason="formats/pictures/glyphs.py is absent")
 def test_the_bots_loop_from_the_command_line(run_pzc, tmp_path):
     """`pzc solve hexiom board.png --format json`: the picture read, solved,
     and the moves with the pixels of their cells; replayed, the answer."""
@@ -301,7 +295,6 @@ def test_blurred_and_compressed_pictures_keep_their_board(zoom, how, tmp_path):
 
 
 @needs_rsvg
-@pytest.mark.skipif(glyph_reader_or_none() is None, reason="formats/pictures/glyphs.py is absent")
 def test_a_picture_of_no_hex_board_exits_2_on_the_command_line(run_pzc, tmp_path):
     sudoku = api.load_spec("sudoku")
     inst = api.load_instances(sudoku, str(ROOT / "specs" / "examples" / "sudoku" / "grid4.txt"))[0]
