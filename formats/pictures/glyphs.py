@@ -8,8 +8,9 @@ classified by its nearest neighbours among glyphs pzc rendered itself
 
 A glyph is sure when its nearest training glyphs are near (NEAREST_FAR, by
 the glyph's height) and those of any other class are clearly farther
-(SECOND_RATIO); the thresholds were chosen on renders held out of training (docs/benchmarks.md,
-"Issue 30: the glyph classifier")."""
+(SECOND_RATIO); the thresholds were chosen on renders held out of training
+(docs/benchmarks.md, "Issue 30: the glyph classifier").  Glyphs that touch
+are unsure: cutting them apart guessed wrong."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ NEIGHBOURS = 3
 NEAREST_FAR = ((10, 4.0), (24, 2.4))
 # pieces of ink smaller than this share of the text height squared are specks
 SPECK_AREA = 0.006
-# the parts of touching glyphs cut apart must be this much nearer than NEAREST_FAR
-SPLIT_STRICTNESS = 0.8
+# pieces of at most this many pixels, 2 wide and high, are specks anywhere
+TINY_SPECK = 3
 # glyphs of one number share a height, within this share of the tallest
 SAME_HEIGHT = 0.72
 
@@ -89,10 +90,9 @@ class GlyphReader:
             self.subsets[alphabet] = (self.features[rows], self.norms[rows], starts, classes)
         return self.subsets[alphabet]
 
-    def classify(self, mask: np.ndarray, alphabet: str,
-                 strictness: float = 1.0) -> tuple[str, float, str | None]:
+    def classify(self, mask: np.ndarray, alphabet: str) -> tuple[str, float, str | None]:
         """(best char, score, None) for one glyph's mask, or ("", score, what
-        was seen) when unsure; ``strictness`` < 1 narrows the distance limit."""
+        was seen) when unsure."""
         features, norms, starts, classes = self.subset(alphabet)
         x = glyph_features(mask)
         if x is None:
@@ -111,7 +111,7 @@ class GlyphReader:
         score = float(1.0 - best / second) if second > 0 else 0.0
         (small, far_small), (large, far_large) = NEAREST_FAR
         height = ink_height(mask)   # of the ink, whatever margin the mask has
-        far = strictness * float(np.interp(height, (small, large), (far_small, far_large)))
+        far = float(np.interp(height, (small, large), (far_small, far_large)))
         if best > far:
             return "", score, f"a mark that is no glyph of {describe_alphabet(alphabet)}"
         if second < SECOND_RATIO * best:
@@ -127,8 +127,8 @@ class GlyphReader:
         glyphs, unsure = glyph_boxes(mask > 0)
         if unsure:
             return TextReading("", unsure, [])
-        read = [one for x0, y0, x1, y1, piece in glyphs
-                for one in self.read_glyph(piece, (x0, y0, x1, y1), alphabet)]
+        read = [self.read_glyph(piece, (x0, y0, x1, y1), alphabet)
+                for x0, y0, x1, y1, piece in glyphs]
         reading = TextReading("", None, [(char, box, score) for char, box, score, _ in read])
         doubts = [(i, what) for i, (_, _, _, what) in enumerate(read) if what]
         if not doubts:
@@ -141,25 +141,15 @@ class GlyphReader:
         return reading
 
     def read_glyph(self, piece: np.ndarray, box, alphabet: str):
-        """[(char, box, score, unsure)] for one connected glyph: one entry, or
-        one per glyph when it is several glyphs touching (wider than any
-        glyph of the alphabet)."""
-        x0, y0, x1, y1 = box
+        """(char, box, score, unsure) for one connected glyph.  Ink wider than
+        any glyph of the alphabet is glyphs touching: unsure (cutting them
+        apart at the columns of least ink read '48' as '43')."""
         height, width = piece.shape
         widest = max(self.widest[CLASSES.index(c)] for c in set(alphabet))
-        if width <= 1.15 * widest * height:
-            char, score, what = self.classify(piece, alphabet)
-            return [(char, box, score, what)]
-        for count in range(2, 5):
-            pieces = split_columns(piece, count)
-            if any(ink_height(p) < SAME_HEIGHT * height for _, _, p in pieces):
-                continue   # glyphs of one number share a height
-            # a cut is a guess: each part must match closely
-            read = [(self.classify(p, alphabet, SPLIT_STRICTNESS), (x0 + a, y0, x0 + b, y1))
-                    for a, b, p in pieces]
-            if all(what is None for (_, _, what), _ in read):
-                return [(char, sub, score, None) for (char, score, _), sub in read]
-        return [("", box, 0.0, f"touching glyphs {width} pixels wide, {height} high")]
+        if width > 1.15 * widest * height:
+            return "", box, 0.0, f"touching glyphs {width} pixels wide, {height} high"
+        char, score, what = self.classify(piece, alphabet)
+        return char, box, score, what
 
 
 def ink_height(mask: np.ndarray) -> int:
@@ -168,29 +158,20 @@ def ink_height(mask: np.ndarray) -> int:
     return int(rows[-1] - rows[0] + 1) if len(rows) else 0
 
 
-def split_columns(piece: np.ndarray, count: int):
-    """``piece`` cut into ``count`` parts at the columns of least ink near
-    equal widths: [(x0, x1, part)]."""
-    height, width = piece.shape
-    columns = piece.sum(0)
-    cuts = [0]
-    for i in range(1, count):
-        middle = i * width // count
-        reach = max(1, width // (3 * count))
-        lo, hi = max(cuts[-1] + 1, middle - reach), min(width - 1, middle + reach)
-        cuts.append(lo + int(np.argmin(columns[lo:hi + 1])) if hi >= lo else middle)
-    cuts.append(width)
-    return [(a, b, piece[:, a:b]) for a, b in zip(cuts, cuts[1:])]
-
-
 def glyph_boxes(mask: np.ndarray):
     """([(x0, y0, x1, y1, glyph mask)] left to right, unsure): the ink's
     connected pieces, those above one another joined into one glyph (a '?'
     and its dot, a thin stroke broken by the threshold), specks dropped."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    if count <= 1:
+    # dots of a pixel or two alone are specks (no glyph is that small): a
+    # cell holding only such reads as empty; beside a glyph, one may be the
+    # dot of a '?'
+    tiny = [stats[i, cv2.CC_STAT_AREA] <= TINY_SPECK
+            and max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) <= 2
+            for i in range(count)]
+    if all(tiny[1:]):
         return [], None
-    tallest = int(stats[1:, cv2.CC_STAT_HEIGHT].max())
+    tallest = int(max(stats[i, cv2.CC_STAT_HEIGHT] for i in range(1, count) if not tiny[i]))
     parts = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= SPECK_AREA * tallest ** 2]
     group = {i: i for i in parts}
 

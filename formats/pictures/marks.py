@@ -66,7 +66,9 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
         shade = "black"
     elif np.median(_corner_pixels(inside)) < PAPER:
         shade = "grey"
-    circle, radius = (None, None) if shade == "black" else _circle(dark)
+    # a circle may reach almost to the lines: looked for in the whole cell
+    circle, radius = (None, None) if shade == "black" else \
+        _circle(cell_pixels(board, grey, r, c, 0.0)[0] < (BLACK + PAPER) // 2)
     # the text: from nearly the whole cell (small numbers sit in a corner),
     # light on black (a black cell or a black circle), else dark
     around = _text_pixels(board, grey, r, c, shade == "black")
@@ -78,12 +80,38 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     else:
         ink = around < (BLACK + PAPER) // 2
         if circle == "white":
-            ink &= _disc(th, tw, radius * 0.80)
+            ink = _without_ring(ink, radius, board.cell)
     ink = _without_specks(ink, board.cell)
     reading = reader.read(ink, alphabet)
     if reading.unsure:
         raise UnsurePicture(path, (r, c), box, reading.unsure)
     return CellLook(shade, circle, reading.text)
+
+
+def _without_ring(ink: np.ndarray, radius: float, cell: float) -> np.ndarray:
+    """The ink inside a white circle without the circle: cut where the ring
+    begins inside, found along rays from the centre (the median of them, so
+    a glyph touching the ring somewhere does not move it)."""
+    h, w = ink.shape
+    cy, cx = (h - 1) / 2, (w - 1) / 2
+    y, x = np.ogrid[:h, :w]
+    dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    outer = radius + max(2.0, 0.08 * cell)
+    edges = []
+    for angle in np.linspace(0, 2 * np.pi, 48, endpoint=False):
+        ray = np.arange(outer, 0, -0.5)
+        ys = np.round(cy + ray * np.sin(angle)).astype(int)
+        xs = np.round(cx + ray * np.cos(angle)).astype(int)
+        inside = (ys >= 0) & (ys < h) & (xs >= 0) & (xs < w)
+        hits = np.zeros(len(ray), bool)
+        hits[inside] = ink[ys[inside], xs[inside]]
+        seen = np.flatnonzero(hits)
+        if len(seen):
+            after = np.flatnonzero(~hits[seen[0]:])
+            edges.append(ray[seen[0] + after[0]] if len(after) else 0.0)
+    inner_edge = float(np.median(edges)) if edges else radius - 2
+    # a pixel less: the ring's antialiased inner rim is uneven
+    return ink & (dist <= inner_edge - 1.0)
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
@@ -173,24 +201,25 @@ def _circle(dark: np.ndarray):
     h, w = dark.shape
     cy, cx = (h - 1) / 2, (w - 1) / 2
     angles = np.linspace(0, 2 * np.pi, 72, endpoint=False)
-    best = (0.0, None)
-    for radius in np.arange(0.28, 0.52, 0.02) * min(h, w):
-        ys = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
-        xs = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
+    ring = []
+    for radius in np.arange(0.3, 0.495, 0.015) * min(h, w):
+        hit = np.zeros(len(angles), bool)
         # ink at the radius or a pixel either side
-        hit = dark[ys, xs]
-        for d in (-1, 1):
-            ys2 = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
-            xs2 = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
-            hit = hit | dark[ys2, xs2]
-        share = float(hit.mean())
-        if share > best[0]:
-            best = (share, radius)
-    share, radius = best
-    if share < 0.92:
+        for d in (-1, 0, 1):
+            ys = np.clip(np.round(cy + (radius + d) * np.sin(angles)).astype(int), 0, h - 1)
+            xs = np.clip(np.round(cx + (radius + d) * np.cos(angles)).astype(int), 0, w - 1)
+            hit |= dark[ys, xs]
+        if hit.mean() >= 0.92:
+            ring.append(radius)
+    if not ring:
         return None, None
-    filled = dark[_disc(h, w, radius * 0.7)].mean()
-    return ("black" if filled > 0.85 else "white"), radius
+    # the outermost radius all ink round: a filled disc is ink at every radius
+    radius = max(ring)
+    y, x = np.ogrid[:h, :w]
+    dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
+    # black when the band between the centre (a light number) and the rim is ink
+    band = dark[(dist >= 0.45 * radius) & (dist <= 0.75 * radius)].mean()
+    return ("black" if band > 0.5 else "white"), radius
 
 
 @dataclass
@@ -236,36 +265,44 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
     measured = {e: edge_ink(board, grey, *e) for e in edges
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
-    thin, thick = _line_kinds(list(measured.values()))
-    # thin and thick apart by their ratio: a line's ink is quantized by the
-    # pixels it falls on (a 2.4 pixel wall covers 2 or 3)
-    cut = (max(thin, 0.2) * thick) ** 0.5 if thick is not None else None
+    cut, unsure = _line_cut(sorted(measured.values()), board.frame)
     for (a, b), v in measured.items():
-        is_thick = cut is not None and v >= cut
-        if cut is not None and cut / 1.25 < v < cut * 1.25:
+        if unsure is not None and unsure[0] < v < unsure[1]:
             raise UnsurePicture(path, (a, b), _edge_box(board, a, b),
-                                f"a line neither thin nor thick (ink {v:.1f} where thin "
-                                f"lines have {thin:.1f} and thick ones {thick:.1f})")
-        (vertical if a[0] == b[0] else horizontal)[a] = is_thick
+                                f"a line neither thin nor thick (ink {v:.1f}; thin lines "
+                                f"have up to {unsure[0]:.1f}, thick ones from {unsure[1]:.1f})")
+        (vertical if a[0] == b[0] else horizontal)[a] = cut is not None and v >= cut
     for e in edges:
         if e not in measured:
             (vertical if e[0][0] == e[1][0] else horizontal)[e[0]] = False
     return Borders(vertical, horizontal)
 
 
-def _line_kinds(values: list) -> tuple:
-    """(thin, thick) ink of the two kinds of line, thick None when every
-    line is thin (a board with no walls drawn): the thickest line must hold
-    well over twice a thin one's ink."""
-    if not values:
-        return 0.0, None
-    values = np.sort(np.array(values))
-    thin = float(values[len(values) // 10])
-    top = float(values[-1])
-    if top < 2.2 * thin + 0.6:
-        return thin, None
-    middle = (thin + top) / 2
-    return float(np.median(values[values < middle])), float(np.median(values[values >= middle]))
+def _line_cut(values: list, frame: float = 0.0) -> tuple:
+    """(cut, unsure): lines with at least ``cut`` ink are thick (None: every
+    line is thin, a board with no walls drawn).  The two kinds are split at
+    the widest ratio between neighbouring values, which must be a clear one:
+    a line's ink is quantized by the pixels it falls on (a 1.3 pixel line
+    covers 1 or 2), so each kind spreads, but a wall holds well over twice a
+    grid line's ink, and about as much as the frame (``frame``: its width in
+    pixels, 0 for none).  ``unsure``: the open range (thin's top, thick's bottom)
+    where no line should fall, None when there is no doubt."""
+    if len(values) < 2:
+        return None, None
+    v = np.maximum(np.array(values), 0.2)
+    ratios = v[1:] / v[:-1]
+    # a gap below a visible grid line is no split (thin lines too faint to
+    # draw at a small zoom leave no ink), nor one under the ink of a pixel
+    # wide black line (no wall is that thin)
+    ratios[(v[:-1] < 0.35) | (v[1:] < max(1.5, 0.55 * frame))] = 0
+    i = int(np.argmax(ratios))
+    if ratios[i] >= 1.8:
+        return float((v[i] * v[i + 1]) ** 0.5), None
+    if v[-1] < max(1.5, 2.2 * float(np.median(v)) + 0.6):
+        return None, None           # all alike: thin
+    # walls and grid lines without a clear gap between them
+    low = float(np.median(v))
+    return None, (low * 1.3, float(v[-1]) / 1.3)
 
 
 def _edge_box(board: SquareBoard, a, b):

@@ -38,7 +38,7 @@ class SquareBoard:
     ``left``, ``top``: the pixel position of the board's outer corner (the
     middle of the frame line); ``cell_w``, ``cell_h``: a cell's size in
     pixels; ``rows``, ``cols``; ``frame``: the frame line's width in pixels
-    (the thin lines' width when the board has no frame)."""
+    (0 when the board has no frame)."""
     left: float
     top: float
     cell_w: float
@@ -46,7 +46,6 @@ class SquareBoard:
     rows: int
     cols: int
     frame: float
-    line: float
 
     def box(self, r: int, c: int) -> tuple:
         """Cell (r, c)'s pixels (x0, y0, x1, y1), lines included."""
@@ -76,11 +75,9 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
     if box is None:
         # no frame: a board of dots at the cells' corners (Slitherlink's), or
         # of lines alone (the outermost ones are its edges)
-        across, down = _dots_along(ink, 0, 3.0), _dots_along(ink, 1, 3.0)
-        if across is None or down is None:
-            across, down = _lines_along(ink, 0, 1.0, framed=False), \
-                _lines_along(ink, 1, 1.0, framed=False)
-        if across is None or down is None:
+        fit = _square(_dots_along(ink, 0, 3.0), _dots_along(ink, 1, 3.0)) or \
+            _square(_lines_along(ink, 0, 1.0, framed=False), _lines_along(ink, 1, 1.0, framed=False))
+        if fit is None:
             raise PzcError("found no board in the picture (no frame, grid lines or dots)",
                            file=path)
         x0 = y0 = 0
@@ -97,17 +94,50 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
         # with their antialiased rims
         filled = cv2.dilate(filled, np.ones((5, 5), np.uint8)).astype(bool)
         inner = whole & ~filled
-        across = _lines_along(inner, 0, frame)
-        down = _lines_along(inner, 1, frame)
-        if across is None or down is None:
-            raise PzcError(f"found a frame at pixels x {x0}-{x1}, y {y0}-{y1} but no rows and "
-                           f"columns of cells inside it", file=path)
-    (left, cell_w, cols), (top, cell_h, rows) = across, down
-    if abs(cell_w - cell_h) > 0.12 * max(cell_w, cell_h):
-        raise PzcError(f"the board's cells are not square: {cols} columns of {cell_w:.1f} "
-                       f"pixels, {rows} rows of {cell_h:.1f}", file=path)
-    return SquareBoard(x0 + left, y0 + top, cell_w, cell_h, rows, cols, frame,
-                       _line_width(inner, cols, rows, frame))
+        across, down = _lines_along(inner, 0, frame), _lines_along(inner, 1, frame)
+        fit = _square(across, down)
+        if fit is None:
+            found = (f"lines for {across[0][3]} columns and {down[0][3]} rows, not square"
+                     if across and down else "no rows and columns of cells inside it")
+            raise PzcError(f"found a frame at pixels x {x0}-{x1}, y {y0}-{y1} but {found}",
+                           file=path)
+    (left, cell_w, cols), (top, cell_h, rows) = fit
+    board = SquareBoard(x0 + left, y0 + top, cell_w, cell_h, rows, cols, frame)
+    if box is None:
+        _nothing_outside(ink, board, path)
+    return board
+
+
+def _nothing_outside(ink: np.ndarray, board: SquareBoard, path: str) -> None:
+    """A board without a frame ends at its outermost lines or dots, which a
+    picture may draw too faintly to find: then clues lie outside the board
+    found, and that is an error, not a smaller board."""
+    h, w = ink.shape
+    margin = 0.3 * board.cell
+    x0, y0 = board.left - margin, board.top - margin
+    x1 = board.left + board.cols * board.cell_w + margin
+    y1 = board.top + board.rows * board.cell_h + margin
+    outside = ink.copy()
+    outside[max(int(y0), 0):max(int(y1) + 1, 0), max(int(x0), 0):max(int(x1) + 1, 0)] = False
+    count, _, stats, _ = cv2.connectedComponentsWithStats(outside.astype(np.uint8), 8)
+    for k in range(1, count):
+        x, y, bw, bh, area = stats[k]
+        if area >= 4:
+            raise PzcError(f"found a board of {board.rows} rows and {board.cols} columns without "
+                           f"a frame, but marks outside it at pixels x {x}-{x + bw - 1}, "
+                           f"y {y}-{y + bh - 1}: its outermost lines may be too faint to "
+                           f"find", file=path)
+
+
+def _square(across: list, down: list):
+    """The best pair of lattices across and down whose cells are square:
+    ((left, width, columns), (top, height, rows)), or None."""
+    pairs = [(a[0] + d[0], a, d) for a in across for d in down
+             if abs(a[2] - d[2]) <= 0.12 * max(a[2], d[2])]
+    if not pairs:
+        return None
+    _, a, d = max(pairs, key=lambda p: p[0])
+    return a[1:], d[1:]
 
 
 def _frame_box(ink: np.ndarray):
@@ -156,18 +186,19 @@ def _runs(flags: np.ndarray) -> list:
     return list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)))
 
 
-def _fit_lattice(found: list, start: float, end: float, tolerance: float, crossings=None):
-    """(edge, step, count) of the equally spaced lines, ``count`` cells
-    between ``start`` and ``end`` (the board's outer edges, roughly), that
-    best explain the positions ``found``: each count is scored by the lines
-    it predicts that were found, less those it predicts that were not and
-    the found ones it leaves unexplained (a digit's stem, a stray mark), and
-    (``crossings(positions)``) the marks its lines would cut through (a
-    digit is drawn inside its cell); the edge and step are then fitted to
-    the matched lines.  None when no count explains most of them."""
+def _fit_lattice(found: list, start: float, end: float, tolerance: float,
+                 crossings=None) -> list:
+    """Candidate (score, edge, step, count) lattices, best first: ``count``
+    equally spaced cells between ``start`` and ``end`` (the board's outer
+    edges, roughly) explaining the line positions ``found``.  A count scores
+    the lines it predicts that were found, less those it predicts that were
+    not (a line too faint to draw at a small zoom), the found ones it leaves
+    unexplained (a digit's stem, a stray mark) and (``crossings(positions)``)
+    the marks its lines would cut through (a digit is drawn inside its
+    cell); each candidate's edge and step are fitted to its matched lines."""
     found = np.array(sorted(found), dtype=float)
     length = end - start
-    best = None
+    out = []
     for count in range(1, min(MAX_CELLS, int(length / MIN_CELL)) + 1):
         step = length / count
         tol = max(tolerance, 0.12 * step)
@@ -180,17 +211,20 @@ def _fit_lattice(found: list, start: float, end: float, tolerance: float, crossi
             matched_found = np.zeros(0, bool)
             matched_line = np.zeros(count + 1, bool)
         inner = matched_line[1:-1]
-        if count > 1 and inner.mean() < 0.8:
+        if count > 1 and inner.mean() < 0.6:
             continue
         score = 2 * inner.sum() - (~inner).sum() * 2 - (~matched_found).sum()
         if crossings is not None:
             score -= 3 * crossings(predicted[1:-1])
-        if best is None or score > best[0]:
-            best = (score, count, step)
-    if best is None:
-        return None
-    _, count, step = best
-    # refine: least squares over the found line nearest each index
+        edge, fitted = _refine(found, start, step, count, tolerance)
+        out.append((float(score), edge, fitted, count))
+    out.sort(key=lambda c: -c[0])
+    return out[:6]
+
+
+def _refine(found, start, step, count, tolerance) -> tuple:
+    """(edge, step) fitted by least squares to the found line nearest each
+    of a lattice's lines."""
     nearest = {}
     for x in found:
         k = int(round((x - start) / step))
@@ -199,10 +233,10 @@ def _fit_lattice(found: list, start: float, end: float, tolerance: float, crossi
                 (k not in nearest or miss < nearest[k][0]):
             nearest[k] = (miss, x)
     if len(nearest) >= 2:
-        index = np.array(sorted(nearest), dtype=float)
-        slope, edge = np.polyfit(index, [nearest[k][1] for k in sorted(nearest)], 1)
-        return float(edge), float(slope), count
-    return float(start), float(step), count
+        index = sorted(nearest)
+        slope, edge = np.polyfit(np.array(index, dtype=float), [nearest[k][1] for k in index], 1)
+        return float(edge), float(slope)
+    return float(start), float(step)
 
 
 def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True):
@@ -223,7 +257,7 @@ def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True
     margin = frame + 1 if framed else -1
     lines = [(a + b - 1) / 2 for a, b in runs if a > margin and b < length - margin]
     if len(lines) < (1 if framed else 3):
-        return None
+        return []
     # the marks between the lines (digits, circles): ink that is not part of
     # a long straight line, nor a dash (one or two pixels thin)
     long = max(2 * MIN_CELL, length // 4)
@@ -244,17 +278,14 @@ def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True
 
     # the board's edges: the frame's middle, refined by the fit
     start, end = (frame / 2, length - frame / 2) if framed else (lines[0], lines[-1])
-    fit = _fit_lattice(lines, start, end, 2.0, crossings)
-    if fit is None or fit[2] < 2:
-        return None
+    fits = [f for f in _fit_lattice(lines, start, end, 2.0, crossings) if f[3] >= 2]
     if not framed:
         # no frame to vouch for it: every line of the board is long (a row of
         # circles' edges is not)
-        edge, step, count = fit
-        at = [int(round(edge + k * step)) for k in range(count + 1)]
-        if min(share[max(x - 1, 0):x + 2].max(initial=0) for x in at) < 0.3:
-            return None
-    return fit
+        fits = [(score, edge, step, count) for score, edge, step, count in fits
+                if min(share[max(x - 1, 0):x + 2].max(initial=0) for x in
+                       (int(round(edge + k * step)) for k in range(count + 1))) >= 0.3]
+    return fits
 
 
 def _dots_along(inner: np.ndarray, axis: int, frame: float):
@@ -264,9 +295,9 @@ def _dots_along(inner: np.ndarray, axis: int, frame: float):
     # dots: small filled shapes about as wide as high (digits are neither)
     small = [k for k in range(1, count) if max(stats[k][2], stats[k][3]) <= max(2 * frame, 6)
              and abs(int(stats[k][2]) - int(stats[k][3])) <= 1
-             and stats[k][4] >= 0.6 * stats[k][2] * stats[k][3]]
+             and stats[k][4] >= 0.45 * stats[k][2] * stats[k][3]]
     if len(small) < 4:
-        return None
+        return []
     areas = np.array([stats[k][4] for k in small])
     usual = np.median(areas)
     dots = [k for k in small if 0.5 * usual <= stats[k][4] <= 2 * usual]
@@ -280,27 +311,5 @@ def _dots_along(inner: np.ndarray, axis: int, frame: float):
             lines.append([p])
     lines = [float(np.mean(c)) for c in lines if len(c) >= 2]
     if len(lines) < 2:
-        return None
-    fit = _fit_lattice(lines, lines[0], lines[-1], 1.5)
-    return fit if fit is not None and fit[2] >= 1 else None
-
-
-def _line_width(inner: np.ndarray, cols: int, rows: int, frame: float) -> float:
-    """The thin lines' width: the ink run across the first inner vertical line."""
-    if cols < 2:
-        return max(1.0, frame / 3)
-    h, w = inner.shape
-    x = int(round(w / cols))
-    widths = []
-    for t in np.linspace(0.1, 0.9, 9):
-        y = int(t * (h - 1))
-        row = inner[y]
-        lo = x
-        while lo > 0 and row[lo - 1]:
-            lo -= 1
-        hi = x
-        while hi < w - 1 and row[hi + 1]:
-            hi += 1
-        if row[x]:
-            widths.append(hi - lo + 1)
-    return float(np.median(widths)) if widths else 1.0
+        return []
+    return _fit_lattice(lines, lines[0], lines[-1], 1.5)
