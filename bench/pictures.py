@@ -46,12 +46,15 @@ def puzzles(name: str, generated: int) -> list:
     """(label, URL) of the spec's examples and generated puzzles."""
     spec = api.load_spec(name)
     out = []
+    examples = []
     folder = ROOT / "specs" / "examples" / name
     for path in sorted(folder.glob("*")) if folder.is_dir() else []:
         for inst in api.load_instances(spec, str(path)):
+            examples.append(inst)
             out.append((f"{name}/{path.name}", api.write_instance(spec, inst, "url")))
     if generated and getattr(spec, "generate", None):
-        for g in api.generate(spec, None, generated, 1, 60.0, {}):
+        # puzzles the size of the first example
+        for g in api.generate(spec, None, generated, 1, 60.0, {}, like=examples[0]):
             if g.status == "generated":
                 out.append((f"{name}/seed{g.seed}", api.write_instance(spec, g.instance, "url")))
     return out

@@ -50,7 +50,9 @@ def pzprjs_pictures(tmp_path_factory):
     if shutil.which("rsvg-convert") is None:
         pytest.skip("needs rsvg-convert (Debian's librsvg2-bin)")
     folder = tmp_path_factory.mktemp("pzprjs-pictures")
-    jobs = [(name, size, zoom) for name in GENRES for size, zoom in VIEWS]
+    known = pzprjs.known_types({api.load_spec(name).url_types[0] for name in GENRES})
+    jobs = [(name, size, zoom) for name in GENRES for size, zoom in VIEWS
+            if api.load_spec(name).url_types[0] in known]
     svgs = pzprjs.svgs([{"open": example_url(name), "cellsize": size}
                         for name, size, _ in jobs])
     out = {}
@@ -65,6 +67,8 @@ def pzprjs_pictures(tmp_path_factory):
 @pytest.mark.parametrize("name", GENRES)
 def test_pzprjs_pictures_read_back(pzprjs_pictures, name):
     spec = api.load_spec(name)
+    if (name, 36, 1.0) not in pzprjs_pictures:
+        pytest.skip(f"the npm package pzpr has no {spec.url_types[0]}")
     url = example_url(name)
     for size, zoom in VIEWS:
         reading = api.read_picture(spec, str(pzprjs_pictures[(name, size, zoom)]))
@@ -80,7 +84,7 @@ def test_solve_reads_a_picture(pzprjs_pictures):
     assert by_picture.returncode == 0, by_picture.stderr
     got, want = json.loads(by_picture.stdout), json.loads(by_url.stdout)
     assert got["verified"] is True
-    assert got["solution"] == want["solution"]
+    assert got["grid"] == want["grid"]
 
 
 def test_read_formats(pzprjs_pictures, tmp_path):

@@ -51,16 +51,16 @@ class TextReading:
     glyphs: list = field(default_factory=list)
 
 
-def describe_alphabet(alphabet: str) -> str:
-    """'0-9?' for '0123456789?': runs of consecutive characters shortened."""
+def describe_alphabet(alphabet: str) -> list:
+    """['0-9', '?'] for '0123456789?': runs of consecutive characters shortened."""
     out, i = [], 0
     while i < len(alphabet):
         j = i
         while j + 1 < len(alphabet) and ord(alphabet[j + 1]) == ord(alphabet[j]) + 1:
             j += 1
-        out.append(alphabet[i:j + 1] if j - i < 2 else f"{alphabet[i]}-{alphabet[j]}")
+        out += list(alphabet[i:j + 1]) if j - i < 2 else [f"{alphabet[i]}-{alphabet[j]}"]
         i = j + 1
-    return "".join(out)
+    return out
 
 
 class GlyphReader:
@@ -113,7 +113,7 @@ class GlyphReader:
         height = ink_height(mask)   # of the ink, whatever margin the mask has
         far = float(np.interp(height, (small, large), (far_small, far_large)))
         if best > far:
-            return "", score, f"a mark that is no glyph of {describe_alphabet(alphabet)}"
+            return "", score, f"a mark that is none of {' '.join(describe_alphabet(alphabet))}"
         if second < SECOND_RATIO * best:
             return "", score, f"'{classes[order[0]]}' or '{classes[order[1]]}'"
         return classes[order[0]], score, None

@@ -67,20 +67,20 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     elif np.median(_corner_pixels(inside)) < PAPER:
         shade = "grey"
     # a circle may reach almost to the lines: looked for in the whole cell
+    whole = cell_pixels(board, grey, r, c, 0.0)[0]
     circle, radius = (None, None) if shade == "black" else \
-        _circle(cell_pixels(board, grey, r, c, 0.0)[0] < (BLACK + PAPER) // 2)
-    # the text: from nearly the whole cell (small numbers sit in a corner),
-    # light on black (a black cell or a black circle), else dark
-    around = _text_pixels(board, grey, r, c, shade == "black")
-    th, tw = around.shape
+        _circle(whole < (BLACK + PAPER) // 2)
+    # the text: from the whole cell but its lines (small numbers sit in a
+    # corner), light on black (a black cell or a black circle), else dark
+    around, centre = _text_pixels(board, whole, shade == "black")
     if shade == "black" or circle == "black":
         ink = around > (BLACK + PAPER) // 2
         if circle == "black":
-            ink &= _disc(th, tw, radius * 0.92)
+            ink &= _disc(around.shape, centre, radius * 0.92)
     else:
         ink = around < (BLACK + PAPER) // 2
         if circle == "white":
-            ink = _without_ring(ink, radius, board.cell)
+            ink = _without_ring(ink, centre, radius, board.cell)
     ink = _without_specks(ink, board.cell)
     reading = reader.read(ink, alphabet)
     if reading.unsure:
@@ -88,12 +88,12 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     return CellLook(shade, circle, reading.text)
 
 
-def _without_ring(ink: np.ndarray, radius: float, cell: float) -> np.ndarray:
+def _without_ring(ink: np.ndarray, centre: tuple, radius: float, cell: float) -> np.ndarray:
     """The ink inside a white circle without the circle: cut where the ring
     begins inside, found along rays from the centre (the median of them, so
     a glyph touching the ring somewhere does not move it)."""
     h, w = ink.shape
-    cy, cx = (h - 1) / 2, (w - 1) / 2
+    cx, cy = centre
     y, x = np.ogrid[:h, :w]
     dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
     outer = radius + max(2.0, 0.08 * cell)
@@ -110,8 +110,16 @@ def _without_ring(ink: np.ndarray, radius: float, cell: float) -> np.ndarray:
             after = np.flatnonzero(~hits[seen[0]:])
             edges.append(ray[seen[0] + after[0]] if len(after) else 0.0)
     inner_edge = float(np.median(edges)) if edges else radius - 2
-    # a pixel less: the ring's antialiased inner rim is uneven
-    return ink & (dist <= inner_edge - 1.0)
+    # the ring's antialiased inner rim is uneven: pixels near it stay only
+    # when they belong to a shape reaching further in (a glyph's edge)
+    import cv2
+    core = ink & (dist < inner_edge - 1.5)
+    near = ink & (dist <= inner_edge)
+    count, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=8)
+    keep = np.zeros(count, bool)
+    keep[np.unique(labels[core])] = True
+    keep[0] = False
+    return keep[labels]
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
@@ -129,50 +137,43 @@ def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
     return out
 
 
-def _text_pixels(board: SquareBoard, grey: np.ndarray, r: int, c: int, black: bool):
-    """The pixels of cell (r, c) inside its four lines, each side cut where
-    that side's line ends (a wall is thicker than a grid line); a black
-    cell's by a fixed margin.  The crop is centred on the cell's centre (so a
-    circle's disc lines up): the widest side's cut is taken all round."""
+def _text_pixels(board: SquareBoard, whole: np.ndarray, black: bool) -> tuple:
+    """(pixels, centre): the cell's pixels (``whole``: all of them) inside its
+    four lines, each side cut where that side's line ends (a wall is thicker
+    than a grid line), a black cell's by a fixed margin; and the cell's
+    centre (x, y) in them, for a circle's disc."""
+    h, w = whole.shape
     if black:
-        return cell_pixels(board, grey, r, c, TEXT_INSET)[0]
-    x0, y0, x1, y1 = board.box(r, c)
-    dark = grey < (BLACK + PAPER) // 2
-    most = 0.25 * board.cell
-    cuts = []
-    for side in ("left", "right", "top", "bottom"):
-        runs = []
-        for t in np.linspace(0.25, 0.75, 9):
-            if side in ("left", "right"):
-                y = int(round(y0 + t * (y1 - y0)))
-                x = x0 if side == "left" else x1
-                step = 1 if side == "left" else -1
-                runs.append(_ink_run(dark[y, :], x, step, most))
-            else:
-                x = int(round(x0 + t * (x1 - x0)))
-                y = y0 if side == "top" else y1
-                step = 1 if side == "top" else -1
-                runs.append(_ink_run(dark[:, x], y, step, most))
-        cuts.append(float(np.median(runs)))
-    inset = (max(cuts) + 1) / board.cell
-    return cell_pixels(board, grey, r, c, max(inset, 0.02))[0]
+        cuts = [TEXT_INSET * board.cell] * 4
+    else:
+        dark = whole < (BLACK + PAPER) // 2
+        most = 0.25 * board.cell
+        cuts = []
+        for side in ("left", "right", "top", "bottom"):
+            runs = []
+            # along the whole side: a glyph touching the line in the middle
+            # must not count as line
+            for t in np.linspace(0.08, 0.92, 15):
+                if side in ("left", "right"):
+                    line = dark[int(round(t * (h - 1))), :]
+                else:
+                    line = dark[:, int(round(t * (w - 1)))]
+                runs.append(_ink_run(line if side in ("left", "top") else line[::-1], most))
+            cuts.append(float(np.percentile(runs, 25)) + 1)
+    left, right, top, bottom = (int(round(v)) for v in cuts)
+    crop = whole[top:max(h - bottom, top + 1), left:max(w - right, left + 1)]
+    return crop, ((w - 1) / 2 - left, (h - 1) / 2 - top)
 
 
-def _ink_run(line: np.ndarray, at: float, step: int, most: float) -> float:
-    """How far into the cell (from the line's nominal place ``at``, going
-    ``step``) the ink of the line there reaches; 0 when no line is drawn."""
-    start = int(round(at))
-    # the line's own pixels: those about its nominal place, then inwards
-    lo = start - 2 * step
-    i = lo
-    found = False
-    while 0 <= i < len(line) and abs(i - start) <= most:
-        if line[i]:
-            found = True
-        elif found or (i - start) * step > 1:
-            break
-        i += step
-    return max(0.0, (i - start) * step) if found else 0.0
+def _ink_run(line: np.ndarray, most: float) -> float:
+    """How far from the start of ``line`` (a row or column of the cell, from
+    one of its sides) the side's line reaches: the first run of ink, if it
+    begins within two pixels; 0 when no line is drawn there."""
+    ink = np.flatnonzero(line[:int(most)])
+    if not len(ink) or ink[0] > 2:
+        return 0.0
+    gap = np.flatnonzero(~line[ink[0]:int(most)])
+    return float(ink[0] + (gap[0] if len(gap) else int(most) - ink[0]))
 
 
 def _corners(dark: np.ndarray) -> float:
@@ -190,9 +191,9 @@ def _patches(a: np.ndarray) -> list:
     return [a[:k, :k], a[:k, -k:], a[-k:, :k], a[-k:, -k:]]
 
 
-def _disc(h: int, w: int, radius: float) -> np.ndarray:
-    y, x = np.ogrid[:h, :w]
-    return (x - (w - 1) / 2) ** 2 + (y - (h - 1) / 2) ** 2 <= radius ** 2
+def _disc(shape: tuple, centre: tuple, radius: float) -> np.ndarray:
+    y, x = np.ogrid[:shape[0], :shape[1]]
+    return (x - centre[0]) ** 2 + (y - centre[1]) ** 2 <= radius ** 2
 
 
 def _circle(dark: np.ndarray):
@@ -289,20 +290,29 @@ def _line_cut(values: list, frame: float = 0.0) -> tuple:
     where no line should fall, None when there is no doubt."""
     if len(values) < 2:
         return None, None
-    v = np.maximum(np.array(values), 0.2)
+    raw = np.array(values)
+    v = np.maximum(raw, 0.2)
     ratios = v[1:] / v[:-1]
     # a gap below a visible grid line is no split (thin lines too faint to
     # draw at a small zoom leave no ink), nor one under the ink of a pixel
     # wide black line (no wall is that thin)
-    ratios[(v[:-1] < 0.35) | (v[1:] < max(1.5, 0.55 * frame))] = 0
+    ratios[(raw[:-1] < 0.1) | (v[1:] < max(1.5, 0.55 * frame))] = 0
     i = int(np.argmax(ratios))
     if ratios[i] >= 1.8:
         return float((v[i] * v[i + 1]) ** 0.5), None
-    if v[-1] < max(1.5, 2.2 * float(np.median(v)) + 0.6):
+    visible = v[raw >= 0.1]
+    if not len(visible) or visible[-1] < max(1.5, 2.2 * visible[0] + 0.3):
         return None, None           # all alike: thin
+    if frame:
+        # no clear gap (lines of 1 or 2 pixels, walls of 3 or 4): walls are
+        # drawn about as wide as the frame, so a cut well under it that no
+        # line comes near will do
+        cut = 0.62 * frame
+        if not ((visible > cut / 1.15) & (visible < cut * 1.15)).any() and \
+                (visible < cut).any() and (visible > cut).any():
+            return cut, None
     # walls and grid lines without a clear gap between them
-    low = float(np.median(v))
-    return None, (low * 1.3, float(v[-1]) / 1.3)
+    return None, (float(visible[0]) * 1.3, float(visible[-1]) / 1.3)
 
 
 def _edge_box(board: SquareBoard, a, b):
