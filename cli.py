@@ -995,7 +995,8 @@ def cmd_solve(args) -> int:
     def run(spec, inst, progress):
         result = api.solve(spec, inst, max_steps=args.max_steps, plan_search=args.plan_search,
                            **_engine_options(args, progress))
-        if args.format in ("moves", "json") and result.moves is None and result.verified:
+        # JSON's "moves" are a plan's or a `show moves` line's where the spec has them
+        if args.format == "moves" or args.format == "json" and result.moves is None:
             _add_tile_moves(args, inst, result)
         return result
 
@@ -1005,6 +1006,8 @@ def cmd_solve(args) -> int:
 def _add_tile_moves(args, inst, result):
     """The tile moves of an answer that rearranges the clues, as the result's
     moves (JSON "moves"); --format moves: an answer that does not is an error."""
+    if result.status != "solved" or not result.verified:
+        return                                  # no answer: its status says why
     try:
         result.moves = [m.as_json() for m in api.tile_moves(inst, result)]
     except PzcError as e:

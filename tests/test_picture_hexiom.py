@@ -141,12 +141,17 @@ def test_solve_format_moves_and_json(run_pzc):
     assert f"tile {first['tile']} from row {first['from'][0] + 1}, column " in lines[1]
 
 
-def test_moves_of_an_answer_that_is_no_rearrangement_exit_2(run_pzc):
-    path = str(ROOT / "specs" / "examples" / "sudoku" / "grid4.txt")
-    run = run_pzc("solve", "sudoku", path, "--format", "moves")
+@pytest.mark.parametrize("spec, example, message", [
+    ("sudoku", "grid4.txt", "grid4.txt: error: the answer is not a rearrangement of the clues"),
+    ("puzlogic", "level.json", "level.json: error: the answer is not a rearrangement"),
+    ("sliding", "three.txt", "three.txt: error: tile moves need an answer shown per cell "
+                             "(a move puzzle prints its plan's own moves)")])
+def test_moves_of_an_answer_that_is_no_rearrangement_exit_2(spec, example, message, run_pzc):
+    path = str(ROOT / "specs" / "examples" / spec / example)
+    run = run_pzc("solve", spec, path, "--format", "moves")
     assert run.returncode == 2
-    assert "grid4.txt: error: the answer is not a rearrangement of the clues" in run.stderr
-    assert "Traceback" not in run.stderr
+    assert message in run.stderr
+    assert "Traceback" not in run.stderr and run.stdout == ""
 
 
 # ---------------------------------------------------------------- pictures
