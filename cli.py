@@ -169,10 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Solve each instance, verify the answer against the "
                                    "spec's rules and print it.",
                        epilog=SOLVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _solver_options(s, moves=True, answer_files="each instance as puzz.link's file with its answer, as "
-                                    "puzz.link saves a solved puzzle (files one after another, "
-                                    "a blank line between; none for an instance without an "
-                                    "answer)")
+    _solver_options(s, moves=True,
+                    answer_files="each instance as puzz.link's file with its answer, as "
+                                 "puzz.link saves a solved puzzle (files one after another, "
+                                 "a blank line between; none for an instance without an "
+                                 "answer)")
     s.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
     s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,

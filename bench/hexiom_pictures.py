@@ -1,6 +1,6 @@
 """pzc benchmark: Hexiom read from pictures, and a bot's move list.
 
-    python bench/hexiom_pictures.py                    # 40 levels x 3 zooms x 2 fonts, then end to end
+    python bench/hexiom_pictures.py        # 40 levels x 3 zooms x 2 fonts, damaged, end to end
     python bench/hexiom_pictures.py --zooms 0.8,1.2,1.8 --fonts "DejaVu Sans,Liberation Sans"
     python bench/hexiom_pictures.py --runs 9            # end to end: the median of 9 runs
 

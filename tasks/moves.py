@@ -169,8 +169,9 @@ def _circuit(out_edges: dict, start) -> list:
 def tile_moves(instance, result, centres=None) -> list:
     """The moves from ``instance``'s start to ``result``'s verified answer, in
     an order a player can make them; ``centres``: pixel positions of the
-    cells (a puzzle read from a picture; default: the instance's own).  Refused (exit 2) without a
-    verified answer shown per cell, or when it is no rearrangement."""
+    cells (a puzzle read from a picture; default: the instance's own).
+    Refused (exit 2) without a verified answer shown per cell, or when it is
+    no rearrangement."""
     if result.status != "solved" or not result.verified:
         raise PzcError(f"no verified answer ({result.status}), so no moves", file=instance.name)
     shown = result.picture

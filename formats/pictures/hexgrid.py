@@ -210,8 +210,9 @@ def clue_digits(spec) -> str:
     range (fewer classes: a faster and surer reading), else all ten."""
     for option in spec.board.options:
         value = option.value
-        if option.name == "clues" and isinstance(value, syntax.Range) and all(
-                isinstance(end, syntax.Num) and 0 <= end.value <= 9 for end in (value.low, value.high)):
+        ends = (value.low, value.high) if isinstance(value, syntax.Range) else ()
+        if option.name == "clues" and ends and all(
+                isinstance(end, syntax.Num) and 0 <= end.value <= 9 for end in ends):
             return "".join(str(d) for d in range(value.low.value, value.high.value + 1))
     return "0123456789"
 
