@@ -75,7 +75,7 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
     if box is None:
         # no frame: a board of dots at the cells' corners (Slitherlink's), or
         # of lines alone (the outermost ones are its edges)
-        fit = _square(_dots_along(ink, 0, 3.0), _dots_along(ink, 1, 3.0)) or \
+        fit = _square(_dots_along(ink, 0, 6.0), _dots_along(ink, 1, 6.0)) or \
             _square(_lines_along(ink, 0, 1.0, framed=False), _lines_along(ink, 1, 1.0, framed=False))
         if fit is None:
             raise PzcError("found no board in the picture (no frame, grid lines or dots)",
