@@ -40,6 +40,7 @@ from .tasks.deducing import deduce
 from .tasks.explain.report import explain_document
 from .tasks.explain.task import explain
 from .tasks.generate.task import generate, generated_document
+from .tasks.moves import Move, tile_move_text, tile_moves
 from .tasks.picture_reading import picture_json, picture_text, read_picture
 from .tasks.options import DEFAULT_MAX_STEPS, PLAN_SEARCHES, Options
 from .tasks.pictures import documents as _documents
@@ -57,6 +58,7 @@ __all__ = [
     "check_answer_file",
     "Options", "DEFAULT_MAX_STEPS", "PLAN_SEARCHES",
     "solve", "solve_plan", "count", "unique", "deduce", "explain", "generate", "batch",
+    "tile_moves", "Move", "tile_move_text",
     "read_picture", "picture_text", "picture_json",
     "dimacs", "decode_model", "stopped_stats", "picture_document", "generated_document", "get_backend",
     "Result", "CountResult", "UniqueResult", "DeduceResult", "ExplainResult", "Generated", "AnswerData",

@@ -90,16 +90,20 @@ def _positive(text):
     return value
 
 
-def _solver_options(p, what="solve", answer_files=None):
+def _solver_options(p, what="solve", answer_files=None, moves=False):
     """The flags solve, count and unique share (``answer_files``: what
     --format pzprv3 writes, for the commands that have it)."""
     _engine_options_flags(p)
     p.add_argument("--format", choices=["text", "json", "svg"] + (["pzprv3"] if answer_files
-                                                                    else []), default="text",
+                                                                    else [])
+                   + (["moves"] if moves else []), default="text",
                    help="text (default); json: one JSON object per instance per line; svg: "
                         "a picture of the board and its answer (a standalone SVG document; "
                         "several instances, or a move puzzle's boards, as one HTML page)"
-                        + (f"; pzprv3: {answer_files}" if answer_files else ""))
+                        + (f"; pzprv3: {answer_files}" if answer_files else "")
+                        + ("; moves: the tiles to move, from where to where, in an order a "
+                           "player can make them (an answer that rearranges the clues, as "
+                           "Hexiom's; json has them as \"moves\")" if moves else ""))
     p.add_argument("-o", "--output", metavar="FILE", default=None,
                    help="--format svg: write the picture here (default: stdout). FILE.html: "
                         "one page of every instance; FILE.svg with several instances: "
@@ -165,10 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Solve each instance, verify the answer against the "
                                    "spec's rules and print it.",
                        epilog=SOLVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _solver_options(s, answer_files="each instance as puzz.link's file with its answer, as "
-                                    "puzz.link saves a solved puzzle (files one after another, "
-                                    "a blank line between; none for an instance without an "
-                                    "answer)")
+    _solver_options(s, moves=True,
+                    answer_files="each instance as puzz.link's file with its answer, as "
+                                 "puzz.link saves a solved puzzle (files one after another, "
+                                 "a blank line between; none for an instance without an "
+                                 "answer)")
     s.add_argument("--stats", action="store_true",
                    help="text format: also print variables, clauses and times")
     s.add_argument("--max-steps", metavar="N", type=_steps, default=api.DEFAULT_MAX_STEPS,
@@ -988,9 +993,27 @@ _IMPORTED = time.perf_counter()
 
 
 def cmd_solve(args) -> int:
-    return _pictured(args, lambda spec, inst, progress: api.solve(
-        spec, inst, max_steps=args.max_steps, plan_search=args.plan_search,
-        **_engine_options(args, progress)), emit)
+    def run(spec, inst, progress):
+        result = api.solve(spec, inst, max_steps=args.max_steps, plan_search=args.plan_search,
+                           **_engine_options(args, progress))
+        # JSON's "moves" are a plan's or a `show moves` line's where the spec has them
+        if args.format == "moves" or args.format == "json" and result.moves is None:
+            _add_tile_moves(args, inst, result)
+        return result
+
+    return _pictured(args, run, emit_moves if args.format == "moves" else emit)
+
+
+def _add_tile_moves(args, inst, result):
+    """The tile moves of an answer that rearranges the clues, as the result's
+    moves (JSON "moves"); --format moves: an answer that does not is an error."""
+    if result.status != "solved" or not result.verified:
+        return                                  # no answer: its status says why
+    try:
+        result.moves = [m.as_json() for m in api.tile_moves(inst, result)]
+    except PzcError as e:
+        if args.format == "moves":
+            result.error, result.exit_code = e, worst_exit([result.exit_code, e.exit_code])
 
 
 def cmd_count(args) -> int:
@@ -1189,6 +1212,18 @@ def emit(args, result: api.Result):
     boards = getattr(args, "show_boards", False)
     _emit(args, result, lambda: text_output.solve_lines(result, args.command, args.stats, boards),
           lambda: result.to_json(boards=boards))
+
+
+def emit_moves(args, result: api.Result):
+    """--format moves: the status line, then a move a line: the tile, the cell
+    it leaves, the cell it goes to (and their pixels, read from a picture)."""
+    if result.error is not None:
+        print(result.error.format(), file=sys.stderr)
+        return
+    _out(text_output.solve_lines(result, args.command, args.stats)[0])
+    for i, move in enumerate(result.moves or [], 1):
+        _out(f"  {i:>3}. {api.tile_move_text(move)}")
+    _out(flush=True)
 
 
 def emit_count(args, result: api.CountResult):

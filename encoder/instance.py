@@ -59,6 +59,7 @@ class Instance:
     points: bool = False         # the clues are on the dots (corners), not on the cells
     doubled: bool = False        # the clues are on the doubled grid: cells, sides, corners
     draw: str | None = None      # pzc generate's draw on this board: what random(...) reads
+    centres: dict | None = None  # read from a picture: cell -> its centre (x, y) in pixels
     _places: set | None = field(default=None, repr=False)   # clue_places(), once found
 
     def copy(self) -> "Instance":

@@ -62,8 +62,9 @@ def load_by_type(spec_for_type, path: str, only: str | None = None, text=None,
         # a picture of the board: read for the given spec (a picture names no type)
         from .pictures.reading import read_picture
         spec = spec_for_type(None, lambda message: PzcError(message, file=path))
-        return [(spec, read_picture(spec, path, text if isinstance(text, bytes) else None)
-                 .instance)]
+        reading = read_picture(spec, path, text if isinstance(text, bytes) else None)
+        reading.instance.centres = reading.centres      # a bot's moves and clicks: pixels
+        return [(spec, reading.instance)]
     if text is None:
         read = instance_file(path)
     base, _, key = path.rpartition("#")

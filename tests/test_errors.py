@@ -286,7 +286,7 @@ FLAGS = [
     (["--timeout", "nan"], "argument --timeout: the time limit must be more than 0 seconds"),
     (["--timeout", "soon"], "argument --timeout: expected a number of seconds, not 'soon'"),
     (["--backend", "cp"], "argument --backend: invalid choice: 'cp' (choose from 'sat', 'smt', 'asp', 'external')"),
-    (["--format", "xml"], "argument --format: invalid choice: 'xml' (choose from 'text', 'json', 'svg', 'pzprv3')"),
+    (["--format", "xml"], "argument --format: invalid choice: 'xml' (choose from 'text', 'json', 'svg', 'pzprv3', 'moves')"),
     (["--backend", "smt", "--solver", "cadical195"], "the smt backend runs z3, not 'cadical195'"),
 ]
 

@@ -22,6 +22,7 @@ from .squaregrid import SquareBoard
 
 INSET = 0.12            # of a cell, each side: what is taken for its inside
 TEXT_INSET = 0.05       # the same for its text, which may sit in a corner
+TEXT_INK = 190          # dark text on paper: darker than this
 BLACK = 96              # grey levels: darker is black ink, paper is lighter than
 PAPER = 232             # lighter is paper; between the two, grey shading
 
@@ -78,9 +79,11 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
         if circle == "black":
             ink &= _disc(around.shape, centre, radius * 0.92)
     else:
-        ink = around < (BLACK + PAPER) // 2
+        # a little past half way to paper: a bold glyph's antialiased joints
+        # stay joined
+        ink = around < TEXT_INK
         if circle == "white":
-            ink = _without_ring(ink, centre, radius, board.cell)
+            ink = _without_ring(ink, around < (BLACK + PAPER) // 2, centre, radius, board.cell)
     ink = _without_specks(ink, board.cell)
     reading = reader.read(ink, alphabet)
     if reading.unsure:
@@ -88,33 +91,46 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     return CellLook(shade, circle, reading.text)
 
 
-def _without_ring(ink: np.ndarray, centre: tuple, radius: float, cell: float) -> np.ndarray:
+def _without_ring(ink: np.ndarray, dark: np.ndarray, centre: tuple, radius: float,
+                  cell: float) -> np.ndarray:
     """The ink inside a white circle without the circle: cut where the ring
-    begins inside, found along rays from the centre (the median of them, so
-    a glyph touching the ring somewhere does not move it)."""
+    begins inside, found along rays from the centre.  Each ray's edge is the
+    median of its neighbours' (a glyph touching the ring there does not move
+    it), so a circle a pixel off the cell's centre is followed all round.
+    The ring is found in ``dark`` (only the darker ink: its antialiased rim
+    would widen it), the glyphs are kept from ``ink``."""
+    import cv2
     h, w = ink.shape
     cx, cy = centre
     y, x = np.ogrid[:h, :w]
     dist = np.sqrt((x - cx) ** 2 + (y - cy) ** 2)
     outer = radius + max(2.0, 0.08 * cell)
-    edges = []
-    for angle in np.linspace(0, 2 * np.pi, 48, endpoint=False):
+    rays = 48
+    edges = np.full(rays, np.nan)
+    for k, angle in enumerate(np.linspace(0, 2 * np.pi, rays, endpoint=False)):
         ray = np.arange(outer, 0, -0.5)
         ys = np.round(cy + ray * np.sin(angle)).astype(int)
         xs = np.round(cx + ray * np.cos(angle)).astype(int)
         inside = (ys >= 0) & (ys < h) & (xs >= 0) & (xs < w)
         hits = np.zeros(len(ray), bool)
-        hits[inside] = ink[ys[inside], xs[inside]]
+        hits[inside] = dark[ys[inside], xs[inside]]
         seen = np.flatnonzero(hits)
         if len(seen):
             after = np.flatnonzero(~hits[seen[0]:])
-            edges.append(ray[seen[0] + after[0]] if len(after) else 0.0)
-    inner_edge = float(np.median(edges)) if edges else radius - 2
+            edges[k] = ray[seen[0] + after[0]] if len(after) else 0.0
+    if np.isnan(edges).all():
+        edges[:] = radius - 2
+    fallback = float(np.nanmedian(edges))
+    edges = np.where(np.isnan(edges), fallback, edges)
+    # the median of seven neighbouring rays, round the circle
+    ring = np.concatenate([edges[-3:], edges, edges[:3]])
+    smooth = np.array([np.median(ring[k:k + 7]) for k in range(rays)])
+    angle = (np.arctan2(y - cy, x - cx) % (2 * np.pi)) / (2 * np.pi) * rays
+    edge_at = smooth[np.round(angle).astype(int) % rays]
     # the ring's antialiased inner rim is uneven: pixels near it stay only
     # when they belong to a shape reaching further in (a glyph's edge)
-    import cv2
-    core = ink & (dist < inner_edge - 1.5)
-    near = ink & (dist <= inner_edge)
+    core = ink & (dist < edge_at - 2.0)
+    near = ink & (dist <= edge_at - 0.5)
     count, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=8)
     keep = np.zeros(count, bool)
     keep[np.unique(labels[core])] = True
@@ -231,12 +247,16 @@ class Borders:
     horizontal: dict
 
 
-def edge_ink(board: SquareBoard, grey: np.ndarray, a: tuple, b: tuple) -> float:
+def darkness(grey: np.ndarray) -> np.ndarray:
+    """0 for paper .. 1 for black, per pixel."""
+    return (255.0 - grey.astype(np.float32)) / 255.0
+
+
+def edge_ink(board: SquareBoard, ink: np.ndarray, a: tuple, b: tuple) -> float:
     """The ink across the line between neighbouring cells a and b: the sum
-    of darkness (0 paper .. 1 black) over a window across the line, the
-    median of several places along it (text near the line counts at one)."""
-    (r, c), (r2, c2) = a, b
-    ink = (255.0 - grey.astype(np.float32)) / 255.0
+    of ``ink`` (darkness(grey)) over a window across the line, the median of
+    several places along it (text near the line counts at one)."""
+    (r, c), (r2, _) = a, b
     half = max(2, int(round(0.18 * board.cell)))
     sums = []
     for t in np.linspace(0.2, 0.8, 7):
@@ -263,7 +283,8 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
                 edges.append(((r, c), (r, c + 1)))
             if r + 1 < board.rows:
                 edges.append(((r, c), (r + 1, c)))
-    measured = {e: edge_ink(board, grey, *e) for e in edges
+    ink = darkness(grey)
+    measured = {e: edge_ink(board, ink, *e) for e in edges
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
     cut, unsure = _line_cut(sorted(measured.values()), board.frame)

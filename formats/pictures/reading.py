@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
-import numpy as np
-
 from ...encoder.instance import Source
 from ...runtime.errors import PzcError
 from .. import codecs as codec_table
@@ -98,7 +95,7 @@ def read_picture(spec, path: str, data: bytes | None = None, reader=None) -> Pic
         reader = glyph_reader()
     if spec.board.kind == "hex":
         from .hexgrid import read_hex_picture
-        found = read_hex_picture(spec, image, path)
+        found = read_hex_picture(spec, image, path, reader)
         from ..reading import load_instances
         inst = load_instances(spec, path, text=found.text)[0]
         return PictureReading(inst, None, None, centres=found.centres)

@@ -75,7 +75,7 @@ def find_square_board(grey: np.ndarray, path: str) -> SquareBoard:
     if box is None:
         # no frame: a board of dots at the cells' corners (Slitherlink's), or
         # of lines alone (the outermost ones are its edges)
-        fit = _square(_dots_along(ink, 0, 3.0), _dots_along(ink, 1, 3.0)) or \
+        fit = _square(_dots_along(ink, 0, 6.0), _dots_along(ink, 1, 6.0)) or \
             _square(_lines_along(ink, 0, 1.0, framed=False), _lines_along(ink, 1, 1.0, framed=False))
         if fit is None:
             raise PzcError("found no board in the picture (no frame, grid lines or dots)",
@@ -187,7 +187,7 @@ def _runs(flags: np.ndarray) -> list:
 
 
 def _fit_lattice(found: list, start: float, end: float, tolerance: float,
-                 crossings=None) -> list:
+                 crossings=None, strength=None) -> list:
     """Candidate (score, edge, step, count) lattices, best first: ``count``
     equally spaced cells between ``start`` and ``end`` (the board's outer
     edges, roughly) explaining the line positions ``found``.  A count scores
@@ -195,8 +195,12 @@ def _fit_lattice(found: list, start: float, end: float, tolerance: float,
     not (a line too faint to draw at a small zoom), the found ones it leaves
     unexplained (a digit's stem, a stray mark) and (``crossings(positions)``)
     the marks its lines would cut through (a digit is drawn inside its
-    cell); each candidate's edge and step are fitted to its matched lines."""
-    found = np.array(sorted(found), dtype=float)
+    cell); each candidate's edge and step are fitted to its matched lines
+    (``strength``: each found line's, the strongest taken where several are
+    near one of the lattice's lines)."""
+    order = np.argsort(found)
+    found = np.array(found, dtype=float)[order]
+    strength = np.ones(len(found)) if strength is None else np.array(strength, float)[order]
     length = end - start
     out = []
     for count in range(1, min(MAX_CELLS, int(length / MIN_CELL)) + 1):
@@ -216,27 +220,34 @@ def _fit_lattice(found: list, start: float, end: float, tolerance: float,
         score = 2 * inner.sum() - (~inner).sum() * 2 - (~matched_found).sum()
         if crossings is not None:
             score -= 3 * crossings(predicted[1:-1])
-        edge, fitted = _refine(found, start, step, count, tolerance)
+        edge, fitted = _refine(found, strength, start, step, count, tolerance)
         out.append((float(score), edge, fitted, count))
     out.sort(key=lambda c: -c[0])
     return out[:6]
 
 
-def _refine(found, start, step, count, tolerance) -> tuple:
-    """(edge, step) fitted by least squares to the found line nearest each
-    of a lattice's lines."""
-    nearest = {}
-    for x in found:
-        k = int(round((x - start) / step))
-        miss = abs(x - (start + k * step))
-        if 0 <= k <= count and miss <= max(tolerance, 0.12 * step) and \
-                (k not in nearest or miss < nearest[k][0]):
-            nearest[k] = (miss, x)
-    if len(nearest) >= 2:
+def _refine(found, strength, start, step, count, tolerance) -> tuple:
+    """(edge, step) fitted by least squares to the strongest found line near
+    each of a lattice's lines, twice: first within a loose reach, then, from
+    that fit, only lines within a pixel or two (a circle's rim beside a line
+    must not pull it)."""
+    edge = start
+    # faint marks (a circle's rim, a digit's stem) only where no clear line is
+    strong = strength >= 0.5 * strength.max() if len(strength) else strength
+    if strong.sum() >= 2:
+        found, strength = found[strong], strength[strong]
+    for reach in (max(tolerance, 0.12 * step), max(1.5, 0.05 * step)):
+        nearest = {}
+        for x, strong in zip(found, strength):
+            k = int(round((x - edge) / step))
+            miss = abs(x - (edge + k * step))
+            if 0 <= k <= count and miss <= reach and (k not in nearest or strong > nearest[k][0]):
+                nearest[k] = (strong, x)
+        if len(nearest) < 2:
+            break
         index = sorted(nearest)
-        slope, edge = np.polyfit(np.array(index, dtype=float), [nearest[k][1] for k in index], 1)
-        return float(edge), float(slope)
-    return float(start), float(step)
+        step, edge = np.polyfit(np.array(index, dtype=float), [nearest[k][1] for k in index], 1)
+    return float(edge), float(step)
 
 
 def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True):
@@ -255,7 +266,9 @@ def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True
     runs = _runs(signal >= LINE_SHARE)
     length = inner.shape[1 - axis]
     margin = frame + 1 if framed else -1
-    lines = [(a + b - 1) / 2 for a, b in runs if a > margin and b < length - margin]
+    kept = [(a, b) for a, b in runs if a > margin and b < length - margin]
+    lines = [(a + b - 1) / 2 for a, b in kept]
+    strength = [float(signal[a:b].max()) for a, b in kept]
     if len(lines) < (1 if framed else 3):
         return []
     # the marks between the lines (digits, circles): ink that is not part of
@@ -278,7 +291,7 @@ def _lines_along(inner: np.ndarray, axis: int, frame: float, framed: bool = True
 
     # the board's edges: the frame's middle, refined by the fit
     start, end = (frame / 2, length - frame / 2) if framed else (lines[0], lines[-1])
-    fits = [f for f in _fit_lattice(lines, start, end, 2.0, crossings) if f[3] >= 2]
+    fits = [f for f in _fit_lattice(lines, start, end, 2.0, crossings, strength) if f[3] >= 2]
     if not framed:
         # no frame to vouch for it: every line of the board is long (a row of
         # circles' edges is not)

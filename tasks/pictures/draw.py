@@ -434,8 +434,11 @@ def board_figure(spec, instance, pic: Picture | None = None, *, highlight=(), in
     # of a region layer's values that a hint draws otherwise (Double Back's holes)
     extra = [name for name in spec.layer_names if name != "clues" and (
         name not in region_layers or hints.layer_shapes(name) - {"regions"})]
+    # a bare puzzle shows the clues its answer hides (tiles the answer moves,
+    # drawn where they end) as plain clues: where they start
+    bare = not (pic.cells or pic.canvas or pic.text)
     for cell in board.cells:
-        _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions)
+        _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions, bare)
     if pic.text:
         for cell, token in pic.text.items():
             if token in _BOX and cell in board.geom:
@@ -481,7 +484,7 @@ def _borders(svg, board, groups):
                                        f'stroke-width="3" stroke-linecap="round"/>')
 
 
-def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
+def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions, bare=False):
     """One cell's clue, other layers and answer: the answer wins over the
     clue, which stays beneath a shading, an object or a loop, and in the
     corner under a different number."""
@@ -491,6 +494,8 @@ def _cell(svg, board, cell, instance, pic, hints, clues, extra, answer_regions):
     clue = clues.get(cell)
     clue_token = instance.tokens.get(cell, token_text(clue, layout) if clue is not None else None)
     clue_shape = hints.shape("clues", clue, "text") if clue is not None else "none"
+    if bare and clue is not None and clue_shape == "none":
+        clue_shape = "text"
     shows_clue = clue is not None and token is not None and (
         shape == "regions" or token == clue_token and clue_shape not in ("none", "path")
         or shape == "text" and token.startswith(clue_token)
