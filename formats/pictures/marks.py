@@ -314,10 +314,10 @@ def _line_cut(values: list, frame: float = 0.0) -> tuple:
     raw = np.array(values)
     v = np.maximum(raw, 0.2)
     ratios = v[1:] / v[:-1]
-    # a gap below a visible grid line is no split (thin lines too faint to
-    # draw at a small zoom leave no ink), nor one under the ink of a pixel
-    # wide black line (no wall is that thin)
-    ratios[(raw[:-1] < 0.1) | (v[1:] < max(1.5, 0.55 * frame))] = 0
+    # no split under the ink of a pixel wide black line, or well under the
+    # frame's (no wall is that thin; grid lines too faint to draw at a small
+    # zoom leave none, and the visible ones must not be taken for walls)
+    ratios[v[1:] < max(1.5, 0.55 * frame)] = 0
     i = int(np.argmax(ratios))
     if ratios[i] >= 1.8:
         return float((v[i] * v[i + 1]) ** 0.5), None

@@ -159,6 +159,8 @@ def _numbers(binding: Binding, k: int, looks: dict, board, path, largest: int, u
                 value = UNKNOWN
             elif look.text.isdigit():
                 value = int(look.text)
+            elif binding.letters and len(look.text) == 1 and look.text.isupper():
+                value = ord(look.text) - ord("A") + 1      # puzz.link's letters are 1..26
             else:
                 raise UnsurePicture(path, cell, board.box(*cell),
                                     f"'{look.text}', which is no number")
