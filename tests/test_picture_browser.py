@@ -30,8 +30,7 @@ GENRES = ["akari", "chocona", "cojun", "countryroad", "fillomino", "hanare", "he
 # strict: a genre read at every view must leave it)
 KNOWN_FAILURES = {
     "kurodoko": "24 px cells: a circled clue is 'a mark that is none of 0-9 ?' (unsure)",
-    "juosan": "the small room numbers in a cell's corner: '4' or '1', or a wall misread "
-              "so that a room holds two numbers",
+    "juosan": "24 px cells: the small room number in a cell's corner, '3' or '1' (unsure)",
     "moonsun": "the moon is no glyph pzc knows: 'a mark that is none of 0-9 ?'",
     "shirokuro": "pzprjs draws no grid for it: 'found no board' (rsvg pictures too)",
     "hashi": "pzprjs draws no grid for it: 'found no board' (rsvg pictures too)",
