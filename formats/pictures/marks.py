@@ -74,18 +74,24 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     # the text: from the whole cell but its lines (small numbers sit in a
     # corner), light on black (a black cell or a black circle), else dark
     around, centre = _text_pixels(board, whole, shade == "black")
-    if shade == "black" or circle == "black":
-        ink = around > (BLACK + PAPER) // 2
-        if circle == "black":
-            ink &= _disc(around.shape, centre, radius * 0.92)
-    else:
-        # a little past half way to paper: a bold glyph's antialiased joints
-        # stay joined
-        ink = around < TEXT_INK
-        if circle == "white":
-            ink = _without_ring(ink, around < (BLACK + PAPER) // 2, centre, radius, board.cell)
-    ink = _without_specks(ink, board.cell)
-    reading = reader.read(ink, alphabet)
+    reading = None
+    # dark text: first a little past half way to paper (a bold glyph's
+    # antialiased joints stay joined), then at half way (a glyph touching a
+    # circle's ring comes apart from it)
+    for level in ((BLACK + PAPER) // 2,) if shade == "black" or circle == "black" else \
+            (TEXT_INK, (BLACK + PAPER) // 2):
+        if shade == "black" or circle == "black":
+            ink = around > level
+            if circle == "black":
+                ink &= _disc(around.shape, centre, radius * 0.92)
+        else:
+            ink = around < level
+            if circle == "white":
+                ink = _without_ring(ink, around < (BLACK + PAPER) // 2, centre, radius,
+                                    board.cell)
+        reading = reader.read(_without_specks(ink, board.cell), alphabet)
+        if not reading.unsure:
+            break
     if reading.unsure:
         raise UnsurePicture(path, (r, c), box, reading.unsure)
     return CellLook(shade, circle, reading.text)
