@@ -11,6 +11,7 @@ specs that generate.
 
     python bench/pictures.py                        # 24/36/48 px, zooms 0.8 1.0 1.3
     python bench/pictures.py --genres masyu akari --generated 0 --show-failures
+    python bench/pictures.py --generated 0 --spoil jpeg60     # JPEG of quality 60
 
 Needs node, the npm package pzpr (tests/pzprjs.py finds it) and rsvg-convert.
 """
@@ -66,6 +67,8 @@ def main() -> int:
     ap.add_argument("--generated", type=int, default=2, help="generated puzzles a spec (0: none)")
     ap.add_argument("--sizes", default="24,36,48", help="pzprjs cell sizes in pixels")
     ap.add_argument("--zooms", default="0.8,1.0,1.3", help="rsvg-convert zooms")
+    ap.add_argument("--spoil", choices=["none", "blur", "jpeg80", "jpeg60"], default="none",
+                    help="blur each picture (Gaussian, sigma 0.8) or save it as JPEG of that quality")
     ap.add_argument("--show-failures", action="store_true")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -92,6 +95,7 @@ def main() -> int:
                 for zoom in zooms:
                     png = Path(tmp) / f"{name}-{k}-{zoom}.png"
                     png.write_bytes(pzprjs.rasterize(svg, zoom))
+                    png = spoil(png, args.spoil)
                     row["pictures"] += 1
                     start = time.perf_counter()
                     try:
@@ -120,6 +124,20 @@ def main() -> int:
           f"{totals['wrong']}, other errors {totals['error']}; median read "
           f"{statistics.median(times) if times else 0:.3f} s, slowest {max(times, default=0):.2f} s")
     return 0
+
+
+def spoil(png: Path, how: str) -> Path:
+    """The picture blurred, or saved again as a JPEG of some quality."""
+    if how == "none":
+        return png
+    import cv2
+    image = cv2.imread(str(png), cv2.IMREAD_COLOR)
+    if how == "blur":
+        cv2.imwrite(str(png), cv2.GaussianBlur(image, (3, 3), 0.8))
+        return png
+    jpeg = png.with_suffix(".jpg")
+    cv2.imwrite(str(jpeg), image, [cv2.IMWRITE_JPEG_QUALITY, int(how[4:])])
+    return jpeg
 
 
 def _warm_picture() -> str:

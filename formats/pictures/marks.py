@@ -74,18 +74,25 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     # the text: from the whole cell but its lines (small numbers sit in a
     # corner), light on black (a black cell or a black circle), else dark
     around, centre = _text_pixels(board, whole, shade == "black")
-    if shade == "black" or circle == "black":
-        ink = around > (BLACK + PAPER) // 2
-        if circle == "black":
-            ink &= _disc(around.shape, centre, radius * 0.92)
-    else:
-        # a little past half way to paper: a bold glyph's antialiased joints
-        # stay joined
-        ink = around < TEXT_INK
-        if circle == "white":
-            ink = _without_ring(ink, around < (BLACK + PAPER) // 2, centre, radius, board.cell)
-    ink = _without_specks(ink, board.cell)
-    reading = reader.read(ink, alphabet)
+    reading = None
+    # dark text: first a little past half way to paper (a bold glyph's
+    # antialiased joints stay joined), then at half way (a glyph touching a
+    # circle's ring comes apart from it)
+    for level in ((BLACK + PAPER) // 2,) if shade == "black" or circle == "black" else \
+            (TEXT_INK, (BLACK + PAPER) // 2):
+        if shade == "black" or circle == "black":
+            ink = around > level
+            if circle == "black":
+                ink = _without_rim_bits(ink & _disc(around.shape, centre, radius * 0.92),
+                                        centre, radius, board.cell)
+        else:
+            ink = around < level
+            if circle == "white":
+                ink = _without_ring(ink, around < (BLACK + PAPER) // 2, centre, radius,
+                                    board.cell)
+        reading = reader.read(_without_specks(ink, board.cell), alphabet)
+        if not reading.unsure:
+            break
     if reading.unsure:
         raise UnsurePicture(path, (r, c), box, reading.unsure)
     return CellLook(shade, circle, reading.text)
@@ -135,7 +142,22 @@ def _without_ring(ink: np.ndarray, dark: np.ndarray, centre: tuple, radius: floa
     keep = np.zeros(count, bool)
     keep[np.unique(labels[core])] = True
     keep[0] = False
-    return keep[labels]
+    return _without_rim_bits(keep[labels], centre, radius, cell)
+
+
+def _without_rim_bits(ink: np.ndarray, centre: tuple, radius: float, cell: float) -> np.ndarray:
+    """The ink inside a circle without bits of its rim left over: small
+    shapes near the rim are no glyph (a glyph is a good part of the circle's
+    height)."""
+    import cv2
+    out = ink.copy()
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(out.astype(np.uint8), 8)
+    for k in range(1, count):
+        gx, gy = centroids[k]
+        if max(stats[k][2], stats[k][3]) <= 0.2 * cell and \
+                np.hypot(gx - centre[0], gy - centre[1]) >= 0.5 * radius:
+            out[labels == k] = False
+    return out
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
