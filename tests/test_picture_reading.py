@@ -29,13 +29,14 @@ np = pytest.importorskip("numpy")
 # region walls with numbers, dashed and dotted grids
 GENRES = ["akari", "canal", "chocona", "cojun", "countryroad", "fillomino", "hanare",
           "heyawake", "hitori", "kurodoko", "lits", "masyu", "mines", "nanro",
-          "norinori", "numberlink", "nurikabe", "nurimisaki", "paintarea", "ripple",
+          "norinori", "numberlink", "nurikabe", "nurimisaki", "ripple",
           "shakashaka", "shikaku", "shimaguni", "slitherlink", "sudoku",
           "sukoro", "yinyang"]
 # genres pzc reads exactly at some sizes only (numbers in circles touching
-# the ring, tiny corner numbers, moons drawn as crescents): exact or a
-# located "unsure", never another puzzle
-SOMETIMES = ["kurotto", "juosan", "factors", "moonsun"]
+# the ring, tiny corner numbers, moons drawn as crescents, Paint Area's grid
+# lines and walls both 2 pixels at 24 px zoom 1.3): exact or a located
+# "unsure", never another puzzle
+SOMETIMES = ["kurotto", "juosan", "factors", "moonsun", "paintarea"]
 # (pzprjs cell size, rsvg-convert zoom)
 VIEWS = [(36, 1.0), (24, 1.3), (48, 0.8)]
 

@@ -161,8 +161,9 @@ def _without_rim_bits(ink: np.ndarray, centre: tuple, radius: float, cell: float
 
 
 def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
-    """The ink without specks at the crop's border (where two walls meet,
-    a line's corner pixel is left over); a glyph is much larger."""
+    """The ink without what the cell's lines leave at the crop's border:
+    specks (where two walls meet, a line's corner pixel) and strips along a
+    whole side (a blurred wall's halo); a glyph is neither."""
     import cv2
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
     h, w = ink.shape
@@ -170,7 +171,10 @@ def _without_specks(ink: np.ndarray, cell: float) -> np.ndarray:
     for k in range(1, count):
         x, y, bw, bh, area = stats[k]
         touches = x == 0 or y == 0 or x + bw == w or y + bh == h
-        if touches and area <= max(2.0, 0.012 * cell * cell) and max(bw, bh) <= 0.15 * cell:
+        speck = area <= max(2.0, 0.012 * cell * cell) and max(bw, bh) <= 0.15 * cell
+        strip = ((x == 0 or x + bw == w) and bh >= 0.8 * h and bw <= 0.2 * w) or \
+            ((y == 0 or y + bh == h) and bw >= 0.8 * w and bh <= 0.2 * h)
+        if touches and (speck or strip):
             out[labels == k] = False
     return out
 
@@ -184,7 +188,7 @@ def _text_pixels(board: SquareBoard, whole: np.ndarray, black: bool) -> tuple:
     if black:
         cuts = [TEXT_INSET * board.cell] * 4
     else:
-        dark = whole < (BLACK + PAPER) // 2
+        dark = whole < TEXT_INK         # as the text is read: a blurred line's halo too
         most = 0.25 * board.cell
         cuts = []
         for side in ("left", "right", "top", "bottom"):
@@ -270,7 +274,8 @@ class Borders:
 
 
 def darkness(grey: np.ndarray) -> np.ndarray:
-    """0 for paper .. 1 for black, per pixel."""
+    """0 for paper .. 1 for black, per pixel (a blur spreads a line's
+    darkness but keeps its sum)."""
     return (255.0 - grey.astype(np.float32)) / 255.0
 
 
@@ -309,7 +314,7 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
     measured = {e: edge_ink(board, ink, *e) for e in edges
                 if e[0] not in skip and e[1] not in skip}
     vertical, horizontal = {}, {}
-    cut, unsure = _line_cut(sorted(measured.values()), board.frame)
+    cut, unsure = _line_cut(sorted(measured.values()), frame_ink(board, ink))
     for (a, b), v in measured.items():
         if unsure is not None and unsure[0] < v < unsure[1]:
             raise UnsurePicture(path, (a, b), _edge_box(board, a, b),
@@ -322,14 +327,27 @@ def find_borders(board: SquareBoard, grey: np.ndarray, path: str, skip=frozenset
     return Borders(vertical, horizontal)
 
 
+def frame_ink(board: SquareBoard, ink: np.ndarray) -> float:
+    """The ink across the frame's left side (0 without a frame): the darkness
+    summed from a little outside the board to a little inside, the median of
+    several rows; a blur spreads it but keeps its sum."""
+    if not board.frame:
+        return 0.0
+    x = int(round(board.left))
+    lo, hi = max(x - int(round(0.3 * board.cell)), 0), x + int(round(0.1 * board.cell)) + 1
+    sums = [ink[int(round(board.top + t * board.rows * board.cell_h)), lo:hi].sum()
+            for t in np.linspace(0.1, 0.9, 9)]
+    return float(np.median(sums))
+
+
 def _line_cut(values: list, frame: float = 0.0) -> tuple:
     """(cut, unsure): lines with at least ``cut`` ink are thick (None: every
     line is thin, a board with no walls drawn).  The two kinds are split at
     the widest ratio between neighbouring values, which must be a clear one:
     a line's ink is quantized by the pixels it falls on (a 1.3 pixel line
     covers 1 or 2), so each kind spreads, but a wall holds well over twice a
-    grid line's ink, and about as much as the frame (``frame``: its width in
-    pixels, 0 for none).  ``unsure``: the open range (thin's top, thick's bottom)
+    grid line's ink, and about as much as the frame (``frame``: its ink, 0
+    for none).  ``unsure``: the open range (thin's top, thick's bottom)
     where no line should fall, None when there is no doubt."""
     if len(values) < 2:
         return None, None
@@ -341,19 +359,14 @@ def _line_cut(values: list, frame: float = 0.0) -> tuple:
     # zoom leave none, and the visible ones must not be taken for walls)
     ratios[v[1:] < max(1.5, 0.55 * frame)] = 0
     i = int(np.argmax(ratios))
-    if ratios[i] >= 1.8:
+    # the split must stand out: with lines of 1, 2, 3 and 4 pixels (grid
+    # lines of 1 or 2, walls of 3 or 4, or walls of 2 or 3) no ratio does
+    others = np.delete(ratios, i)
+    if ratios[i] >= 1.8 and (not len(others) or ratios[i] >= 1.6 * others.max()):
         return float((v[i] * v[i + 1]) ** 0.5), None
     visible = v[raw >= 0.1]
     if not len(visible) or visible[-1] < max(1.5, 2.2 * visible[0] + 0.3):
         return None, None           # all alike: thin
-    if frame:
-        # no clear gap (lines of 1 or 2 pixels, walls of 3 or 4): walls are
-        # drawn about as wide as the frame, so a cut well under it that no
-        # line comes near will do
-        cut = 0.62 * frame
-        if not ((visible > cut / 1.15) & (visible < cut * 1.15)).any() and \
-                (visible < cut).any() and (visible > cut).any():
-            return cut, None
     # walls and grid lines without a clear gap between them
     return None, (float(visible[0]) * 1.3, float(visible[-1]) / 1.3)
 
