@@ -76,10 +76,11 @@ def look_at_cell(board: SquareBoard, grey: np.ndarray, r: int, c: int, reader,
     around, centre = _text_pixels(board, whole, shade == "black")
     reading = None
     # dark text: first a little past half way to paper (a bold glyph's
-    # antialiased joints stay joined), then at half way (a glyph touching a
-    # circle's ring comes apart from it)
+    # antialiased joints stay joined), then, in a white circle, at half way
+    # (a glyph touching the ring comes apart from it).  Only there: a thinner
+    # reading of a small glyph elsewhere can be a sure wrong one ('4' as '1')
     for level in ((BLACK + PAPER) // 2,) if shade == "black" or circle == "black" else \
-            (TEXT_INK, (BLACK + PAPER) // 2):
+            (TEXT_INK, (BLACK + PAPER) // 2) if circle == "white" else (TEXT_INK,):
         if shade == "black" or circle == "black":
             ink = around > level
             if circle == "black":
