@@ -343,8 +343,8 @@ def frame_ink(board: SquareBoard, ink: np.ndarray) -> float:
 
 def _line_cut(values: list, frame: float = 0.0) -> tuple:
     """(cut, unsure): lines with at least ``cut`` ink are thick (None: every
-    line is thin, a board with no walls drawn).  The two kinds are split at
-    the widest ratio between neighbouring values, which must be a clear one:
+    line is thin, a board with no walls drawn).  The two kinds are split
+    between neighbouring values at a clear ratio that stands out:
     a line's ink is quantized by the pixels it falls on (a 1.3 pixel line
     covers 1 or 2), so each kind spreads, but a wall holds well over twice a
     grid line's ink, and about as much as the frame (``frame``: its ink, 0
@@ -358,13 +358,19 @@ def _line_cut(values: list, frame: float = 0.0) -> tuple:
     # no split under the ink of a pixel wide black line, or well under the
     # frame's (no wall is that thin; grid lines too faint to draw at a small
     # zoom leave none, and the visible ones must not be taken for walls)
-    ratios[v[1:] < max(1.5, 0.55 * frame)] = 0
-    i = int(np.argmax(ratios))
-    # the split must stand out: with lines of 1, 2, 3 and 4 pixels (grid
-    # lines of 1 or 2, walls of 3 or 4, or walls of 2 or 3) no ratio does
-    others = np.delete(ratios, i)
-    if ratios[i] >= 1.8 and (not len(others) or ratios[i] >= 1.6 * others.max()):
-        return float((v[i] * v[i + 1]) ** 0.5), None
+    ratios[v[1:] < max(1.5, 0.45 * frame)] = 0
+    gaps = v[1:] - v[:-1]
+    # the split: the clear ratio parting the most ink; it must stand out,
+    # by ratio or by ink, from every other ratio that could be one (with
+    # lines of 1, 2, 3 and 4 pixels, grid lines of 1 or 2 and walls of 3 or
+    # 4, or walls of 2 or 3, none does)
+    if (ratios >= 1.8).any():
+        i = int(np.argmax(np.where(ratios >= 1.8, ratios * gaps, -1.0)))
+        valid = ratios >= 1.5
+        valid[i] = False
+        if not valid.any() or ratios[i] >= 1.6 * ratios[valid].max() or \
+                gaps[i] >= 1.6 * gaps[valid].max():
+            return float((v[i] * v[i + 1]) ** 0.5), None
     visible = v[raw >= 0.1]
     if not len(visible) or visible[-1] < max(1.5, 2.2 * visible[0] + 0.3):
         return None, None           # all alike: thin
