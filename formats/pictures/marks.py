@@ -366,7 +366,7 @@ def _line_cut(values: list, frame: float = 0.0) -> tuple:
     # 4, or walls of 2 or 3, none does)
     if (ratios >= 1.8).any():
         i = int(np.argmax(np.where(ratios >= 1.8, ratios * gaps, -1.0)))
-        valid = ratios >= 1.5
+        valid = ratios >= 1.25         # any clear jump between two values
         valid[i] = False
         if not valid.any() or ratios[i] >= 1.6 * ratios[valid].max() or \
                 gaps[i] >= 1.6 * gaps[valid].max():
