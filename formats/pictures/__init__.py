@@ -7,7 +7,8 @@
     glyphset.py   the glyphs it learns from: rendering, features, the disk cache
     hexgrid.py    Hexiom's hexagonal boards
     squaregrid.py square boards: the frame, rows and columns
-    marks.py      what a square cell or border shows (numbers, circles, shading, walls)
+    marks.py      what a square cell shows (numbers, circles, shading)
+    walls.py      which lines between square cells are walls
     reading.py    the spec's readers drive it: what each URL codec's layer looks like
 
 Nothing here is per genre: the spec's `url` line says which layers its board

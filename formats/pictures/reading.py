@@ -25,8 +25,9 @@ from ..binding import Binding, read_url
 from ..puzzlink import make_url
 from .errors import UnsurePicture
 from .image import ink_levels, load_picture
-from .marks import CellLook, find_borders, look_at_cell
+from .marks import CellLook, look_at_cell
 from .squaregrid import SquareBoard, find_square_board
+from .walls import find_borders
 
 UNKNOWN = -2            # pzprjs's "?": a clue cell without a number
 
