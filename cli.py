@@ -667,15 +667,20 @@ def cmd_convert(args) -> int:
                 code = max(code, e.exit_code)
     sep = "" if args.format == "url" else "\n"
     text = sep.join(line if line.endswith("\n") else line + "\n" for line in out)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            raise PzcError(f"cannot write {args.output}: {e.strerror}") from None
-    else:
-        sys.stdout.write(text)
+    _write_output(text, args.output)
     return code
+
+
+def _write_output(text: str, output: str | None) -> None:
+    """Write to -o FILE, else to standard output."""
+    if not output:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise PzcError(f"cannot write {output}: {e.strerror}") from None
 
 
 def cmd_read(args) -> int:
@@ -698,14 +703,7 @@ def cmd_read(args) -> int:
             print(e.format(), file=sys.stderr)
             code = max(code, e.exit_code)
     text = ("" if args.format in ("url", "json") else "\n").join(out)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            raise PzcError(f"cannot write {args.output}: {e.strerror}") from None
-    else:
-        sys.stdout.write(text)
+    _write_output(text, args.output)
     return code
 
 

@@ -82,18 +82,15 @@ def _write_debug(path: str, out: str, reading, error) -> None:
                 cv2.putText(image, label, (x0 + 2, y1 - 3), cv2.FONT_HERSHEY_PLAIN,
                             max(0.6, board.cell / 40), (0, 140, 0), 1, cv2.LINE_AA)
         if reading.borders is not None:
-            for (r, c), thick in reading.borders.vertical.items():
-                if thick:
-                    x = int(round(board.left + (c + 1) * board.cell_w))
-                    y0, y1 = int(round(board.top + r * board.cell_h)), \
-                        int(round(board.top + (r + 1) * board.cell_h))
-                    cv2.line(image, (x, y0), (x, y1), (0, 0, 255), 2)
-            for (r, c), thick in reading.borders.horizontal.items():
-                if thick:
-                    y = int(round(board.top + (r + 1) * board.cell_h))
-                    x0, x1 = int(round(board.left + c * board.cell_w)), \
-                        int(round(board.left + (c + 1) * board.cell_w))
-                    cv2.line(image, (x0, y), (x1, y), (0, 0, 255), 2)
+            def corner(k, j):          # the corner of columns k and rows j, in pixels
+                return (int(round(board.left + k * board.cell_w)),
+                        int(round(board.top + j * board.cell_h)))
+            walls = [(corner(c + 1, r), corner(c + 1, r + 1))
+                     for (r, c), thick in reading.borders.vertical.items() if thick]
+            walls += [(corner(c, r + 1), corner(c + 1, r + 1))
+                      for (r, c), thick in reading.borders.horizontal.items() if thick]
+            for start, end in walls:
+                cv2.line(image, start, end, (0, 0, 255), 2)
     elif reading is not None:
         for (x, y) in reading.centres.values():
             cv2.circle(image, (int(round(x)), int(round(y))), 3, (255, 160, 0), -1)

@@ -100,11 +100,17 @@ def check(jobs: list, timeout: float = 300) -> list:
     """Each job {"open": URL or pzprv3 text, "ops": [steps]} -> pzprjs's
     verdict {"type", "cols", "rows", "complete", "code", "text", "url",
     "file"} or {"error"}."""
+    return _run_script("pzprjs-check.js", _SCRIPT, jobs, timeout)
+
+
+def _run_script(name: str, text: str, jobs: list, timeout: float) -> list:
+    """The JSON list a node script (kept as .cache/NAME) prints for ``jobs``
+    given on its standard input, pzpr's folder its argument."""
     need()
-    script = ROOT / ".cache" / "pzprjs-check.js"
+    script = ROOT / ".cache" / name
     script.parent.mkdir(exist_ok=True)
-    if not script.exists() or script.read_text() != _SCRIPT:
-        script.write_text(_SCRIPT)
+    if not script.exists() or script.read_text() != text:
+        script.write_text(text)
     run = subprocess.run(["node", str(script), str(modules())], input=json.dumps(jobs),
                          capture_output=True, text=True, timeout=timeout)
     assert run.returncode == 0, run.stderr
@@ -150,15 +156,7 @@ def svgs(jobs: list, timeout: float = 300) -> list:
     """Each job {"open": URL or pzprv3 text, "cellsize": pixels} -> pzprjs's
     own picture of the puzzle, as puzz.link draws it, an SVG text (or
     {"error"}): `toBuffer('svg', 0, cellsize)`."""
-    need()
-    script = ROOT / ".cache" / "pzprjs-svg.js"
-    script.parent.mkdir(exist_ok=True)
-    if not script.exists() or script.read_text() != _SVG_SCRIPT:
-        script.write_text(_SVG_SCRIPT)
-    run = subprocess.run(["node", str(script), str(modules())], input=json.dumps(jobs),
-                         capture_output=True, text=True, timeout=timeout)
-    assert run.returncode == 0, run.stderr
-    return [job.get("svg", job) for job in json.loads(run.stdout)]
+    return [job.get("svg", job) for job in _run_script("pzprjs-svg.js", _SVG_SCRIPT, jobs, timeout)]
 
 
 def rasterize(svg: str, zoom: float = 1.0) -> bytes:
